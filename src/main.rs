@@ -1,0 +1,184 @@
+//! The `largeshogi` command: a USI/XBoard engine on stdin/stdout by default, plus the
+//! `perft` and `bench` tools.
+
+use clap::{Args, Parser, Subcommand};
+use largeshogi::position::Position;
+use largeshogi::variant::{Rules, Variant};
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Parser)]
+#[command(
+    name = "largeshogi",
+    version,
+    about = "Engine for the large shogi variants (Chu, Yanxin, Ko, Tai).",
+    long_about = "Engine for the large shogi variants. Without a subcommand it runs as an engine on \
+stdin/stdout speaking USI or XBoard/CECP v2 (detected from the first command). Subcommands run \
+the move-generation tools."
+)]
+struct Cli {
+    #[command(flatten)]
+    game: GameArgs,
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+/// Options that choose the game: variant and rule set.
+#[derive(Args, Clone)]
+struct GameArgs {
+    /// Variant to play: chu (more to come).
+    #[arg(long, global = true, default_value = "chu")]
+    variant: String,
+    /// Rule set: default (the rules spec), lishogi, or hachu (HaChu 0.21 compatible).
+    #[arg(long, global = true, default_value = "default")]
+    rules: String,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaf nodes of the legal move tree (canonical moves).
+    Perft {
+        /// Depth in plies.
+        #[arg(long, short)]
+        depth: u32,
+        /// Start from this SFEN instead of the variant's start position.
+        #[arg(long)]
+        sfen: Option<String>,
+        /// Moves (USI) to play from the start position first.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Print `<move> <count>` for each root move.
+        #[arg(long)]
+        divide: bool,
+        /// Count the root moves in parallel on this many threads (1 = single thread).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Benchmarks. `bench perft` measures move generation speed in nodes per second.
+    Bench {
+        /// What to measure: perft.
+        #[arg(default_value = "perft")]
+        what: String,
+        /// Perft depth.
+        #[arg(long, short, default_value_t = 5)]
+        depth: u32,
+    },
+}
+
+/// A one-line error for the user; the process exits with code 2.
+struct UserError(String);
+
+fn main() -> ExitCode {
+    env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(UserError(msg)) => {
+            eprintln!("largeshogi: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<(), UserError> {
+    let (variant, rules) = game_choice(&cli.game)?;
+    match cli.command {
+        Some(Command::Perft {
+            depth,
+            sfen,
+            moves,
+            divide,
+            threads,
+        }) => {
+            let pos = setup(variant, rules, sfen.as_deref(), &moves)?;
+            run_perft(pos, depth, divide, threads)
+        }
+        Some(Command::Bench { what, depth }) => match what.as_str() {
+            "perft" => {
+                bench_perft(variant, rules, depth);
+                Ok(())
+            }
+            other => Err(UserError(format!("unknown benchmark '{other}' (try: perft)"))),
+        },
+        None => Err(UserError(
+            "the protocol engine is not built yet; use a subcommand (see --help)".into(),
+        )),
+    }
+}
+
+fn game_choice(args: &GameArgs) -> Result<(&'static Variant, Rules), UserError> {
+    let variant = Variant::by_name(&args.variant).ok_or_else(|| {
+        UserError(format!(
+            "unknown variant '{}' (supported: {})",
+            args.variant,
+            Variant::names().join(", ")
+        ))
+    })?;
+    let rules = Rules::preset(&args.rules).ok_or_else(|| {
+        UserError(format!(
+            "unknown rule set '{}' (choose one of: {})",
+            args.rules,
+            Rules::PRESETS.join(", ")
+        ))
+    })?;
+    Ok((variant, rules))
+}
+
+fn setup(
+    variant: &'static Variant,
+    rules: Rules,
+    sfen: Option<&str>,
+    moves: &[String],
+) -> Result<Position, UserError> {
+    let mut pos = match sfen {
+        Some(s) => Position::from_sfen(variant, s, rules).map_err(|e| UserError(e.to_string()))?,
+        None => Position::start(variant, rules),
+    };
+    for m in moves {
+        let mv = pos.parse_move(m).map_err(|e| UserError(e.to_string()))?;
+        pos.make(mv);
+    }
+    Ok(pos)
+}
+
+fn run_perft(mut pos: Position, depth: u32, divide: bool, threads: usize) -> Result<(), UserError> {
+    if depth == 0 || depth > 12 {
+        return Err(UserError(format!("depth must be 1..12, got {depth}")));
+    }
+    let start = Instant::now();
+    let total = if divide {
+        let mut total = 0;
+        for (m, n) in largeshogi::perft::divide(&mut pos, depth) {
+            println!("{} {}", pos.move_to_usi(&m), n);
+            total += n;
+        }
+        total
+    } else if threads > 1 {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .map_err(|e| UserError(format!("cannot start {threads} threads: {e}")))?;
+        pool.install(|| largeshogi::perft::perft_parallel(&pos, depth))
+    } else {
+        largeshogi::perft::perft(&mut pos, depth)
+    };
+    let secs = start.elapsed().as_secs_f64();
+    eprintln!(
+        "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",
+        total as f64 / secs.max(1e-9)
+    );
+    println!("total {total}");
+    Ok(())
+}
+
+fn bench_perft(variant: &'static Variant, rules: Rules, depth: u32) {
+    let mut pos = Position::start(variant, rules);
+    let start = Instant::now();
+    let nodes = largeshogi::perft::perft(&mut pos, depth);
+    let secs = start.elapsed().as_secs_f64();
+    println!(
+        "bench perft {} depth {depth}: {nodes} nodes, {secs:.3} s, {:.0} nodes/s",
+        variant.name,
+        nodes as f64 / secs.max(1e-9)
+    );
+}

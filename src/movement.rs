@@ -1,0 +1,73 @@
+//! Movement atoms: how a piece moves, as data. Directions are written relative to the
+//! mover as `(dx, forward)`: `forward = 1` points at the opponent's side, `dx = 1` to the
+//! mover's right. The variant turns them into board offsets for each colour.
+
+/// A direction or leap relative to the mover: (sideways to the right, forward).
+pub type Dir = (i8, i8);
+
+pub const F: Dir = (0, 1);
+pub const B: Dir = (0, -1);
+pub const L: Dir = (-1, 0);
+pub const R: Dir = (1, 0);
+pub const FL: Dir = (-1, 1);
+pub const FR: Dir = (1, 1);
+pub const BL: Dir = (-1, -1);
+pub const BR: Dir = (1, -1);
+
+/// The eight King directions in the fixed order used wherever an order matters
+/// (e.g. the middle square written for a Lion pass).
+pub const KING_DIRS: [Dir; 8] = [F, FR, R, BR, B, BL, L, FL];
+pub const ORTHO: [Dir; 4] = [F, R, B, L];
+pub const DIAG: [Dir; 4] = [FR, BR, BL, FL];
+pub const FORWARD_DIAG: [Dir; 2] = [FL, FR];
+pub const BACKWARD_DIAG: [Dir; 2] = [BL, BR];
+pub const SIDEWAYS: [Dir; 2] = [L, R];
+pub const VERTICAL: [Dir; 2] = [F, B];
+
+/// Unlimited range for a slide.
+pub const UNLIMITED: u8 = u8::MAX;
+
+/// One movement atom.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Atom {
+    /// Move up to `range` squares along `dir` over empty squares; may capture on the first
+    /// occupied square. `range = 1` is a step, `UNLIMITED` a slide.
+    Ride { dir: Dir, range: u8 },
+    /// Leap exactly to `dir` (a multiple or any vector), ignoring the squares in between.
+    Jump { dir: Dir },
+    /// Full Lion power (獅子): every square within distance 2, and the two-step moves
+    /// (igui, capture and continue, pass). See `movegen::lion`.
+    Lion,
+    /// Lion power restricted to one line (Horned Falcon forward, Soaring Eagle forward
+    /// diagonals): step, jump to two squares, igui, capture and continue on the line, pass.
+    LionLine { dir: Dir },
+}
+
+/// Steps (range 1) in each direction.
+pub fn steps(dirs: &[Dir]) -> Vec<Atom> {
+    dirs.iter().map(|&dir| Atom::Ride { dir, range: 1 }).collect()
+}
+
+/// Unlimited slides in each direction.
+pub fn slides(dirs: &[Dir]) -> Vec<Atom> {
+    dirs.iter()
+        .map(|&dir| Atom::Ride {
+            dir,
+            range: UNLIMITED,
+        })
+        .collect()
+}
+
+/// Exact leaps of `n` squares along each direction.
+pub fn jumps(dirs: &[Dir], n: i8) -> Vec<Atom> {
+    dirs.iter()
+        .map(|&(dx, df)| Atom::Jump {
+            dir: (dx * n, df * n),
+        })
+        .collect()
+}
+
+/// Lion power on one line for each direction.
+pub fn lion_lines(dirs: &[Dir]) -> Vec<Atom> {
+    dirs.iter().map(|&dir| Atom::LionLine { dir }).collect()
+}

@@ -1,0 +1,176 @@
+//! SFEN: board ranks from White's side, files from Black's left, `+` for promoted pieces,
+//! side to move (`b`/`w`), field 3 (the counter-strike square in Chu, `-` if none) and the
+//! move number, exactly as lishogi (shogiops) writes them.
+
+use crate::position::Position;
+use crate::types::{Cell, Color};
+use crate::variant::{Rules, Variant};
+use std::fmt;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SfenError {
+    Fields(usize),
+    RankCount(usize),
+    RankWidth(usize),
+    UnknownPiece(String),
+    BadSide(String),
+    BadField3(String),
+    BadMoveNumber(String),
+    NoRoyal(Color),
+    TooManyPieces,
+}
+
+impl fmt::Display for SfenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SfenError::Fields(n) => write!(f, "SFEN needs 3 or 4 space-separated fields, found {n}"),
+            SfenError::RankCount(n) => write!(f, "SFEN board has {n} ranks, wrong for this variant"),
+            SfenError::RankWidth(r) => write!(f, "SFEN rank {} does not have the board's width", r + 1),
+            SfenError::UnknownPiece(p) => write!(f, "unknown piece '{p}' in SFEN"),
+            SfenError::BadSide(s) => write!(f, "side to move must be 'b' or 'w', found '{s}'"),
+            SfenError::BadField3(s) => write!(f, "third SFEN field must be '-' or a square, found '{s}'"),
+            SfenError::BadMoveNumber(s) => write!(f, "bad move number '{s}' in SFEN"),
+            SfenError::NoRoyal(c) => write!(f, "{c} has no royal piece"),
+            SfenError::TooManyPieces => write!(f, "too many pieces in SFEN"),
+        }
+    }
+}
+
+impl std::error::Error for SfenError {}
+
+impl Position {
+    /// Parses an SFEN of `variant`. Nothing is changed on error.
+    pub fn from_sfen(variant: &'static Variant, sfen: &str, rules: Rules) -> Result<Position, SfenError> {
+        let fields: Vec<&str> = sfen.split_whitespace().collect();
+        if !(3..=4).contains(&fields.len()) {
+            return Err(SfenError::Fields(fields.len()));
+        }
+        let mut pos = Position::empty(variant, rules);
+        let ranks: Vec<&str> = fields[0].split('/').collect();
+        if ranks.len() != variant.ranks {
+            return Err(SfenError::RankCount(ranks.len()));
+        }
+        let max_code = variant.pieces.iter().map(|p| p.code.len()).max().unwrap_or(1);
+        for (y, text) in ranks.iter().enumerate() {
+            let mut x = 0usize;
+            let bytes = text.as_bytes();
+            let mut i = 0;
+            while i < bytes.len() {
+                if bytes[i].is_ascii_digit() {
+                    let start = i;
+                    while i < bytes.len() && bytes[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                    let n: usize = text[start..i].parse().map_err(|_| SfenError::RankWidth(y))?;
+                    if n == 0 {
+                        return Err(SfenError::RankWidth(y));
+                    }
+                    x += n;
+                    continue;
+                }
+                let (t, color, len) = match_piece(variant, &text[i..], max_code)
+                    .ok_or_else(|| SfenError::UnknownPiece(text[i..].chars().take(3).collect()))?;
+                let sq = variant.square(x, y).ok_or(SfenError::RankWidth(y))?;
+                pos.put(sq, t, color).map_err(|_| SfenError::TooManyPieces)?;
+                x += 1;
+                i += len;
+            }
+            if x != variant.files {
+                return Err(SfenError::RankWidth(y));
+            }
+        }
+        match fields[1] {
+            "b" => {}
+            "w" => pos.set_side_to_move(Color::White),
+            s => return Err(SfenError::BadSide(s.to_string())),
+        }
+        if fields[2] != "-" {
+            let sq = pos
+                .parse_square(fields[2])
+                .filter(|_| variant.lion_trading)
+                .ok_or_else(|| SfenError::BadField3(fields[2].to_string()))?;
+            pos.set_lion_square(Some(sq));
+        }
+        if let Some(n) = fields.get(3) {
+            match n.parse::<u32>() {
+                Ok(n) if (1..=1_000_000).contains(&n) => pos.set_move_number(n),
+                _ => return Err(SfenError::BadMoveNumber(n.to_string())),
+            }
+        }
+        for c in Color::BOTH {
+            if pos.royal_count(c) == 0 {
+                return Err(SfenError::NoRoyal(c));
+            }
+        }
+        Ok(pos)
+    }
+
+    /// The SFEN of the position.
+    pub fn to_sfen(&self) -> String {
+        let v = self.variant;
+        let mut s = String::new();
+        for y in 0..v.ranks {
+            if y > 0 {
+                s.push('/');
+            }
+            let mut empty = 0;
+            for x in 0..v.files {
+                let Some(sq) = v.square(x, y) else { continue };
+                let c = self.cell(sq);
+                if !c.is_piece() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                s.push_str(&piece_text(v, c));
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+        }
+        s.push(' ');
+        s.push(if self.side_to_move() == Color::Black { 'b' } else { 'w' });
+        s.push(' ');
+        match self.lion_square() {
+            Some(sq) => s.push_str(&self.square_name(sq)),
+            None => s.push('-'),
+        }
+        s.push(' ');
+        s.push_str(&self.move_number().to_string());
+        s
+    }
+}
+
+/// SFEN text of a piece cell: the code, lower case for White.
+pub fn piece_text(v: &Variant, c: Cell) -> String {
+    let code = v.piece(c.ptype()).code;
+    match c.color() {
+        Color::Black => code.to_string(),
+        Color::White => code.to_ascii_lowercase(),
+    }
+}
+
+/// Longest piece code at the start of `text`: (type, colour, bytes used).
+fn match_piece(v: &Variant, text: &str, max_len: usize) -> Option<(u8, Color, usize)> {
+    for len in (1..=max_len.min(text.len())).rev() {
+        let Some(cand) = text.get(..len) else { continue };
+        let letters = cand.trim_start_matches('+');
+        if letters.is_empty() || !letters.bytes().all(|b| b.is_ascii_alphabetic()) {
+            continue;
+        }
+        let color = if letters.bytes().all(|b| b.is_ascii_uppercase()) {
+            Color::Black
+        } else if letters.bytes().all(|b| b.is_ascii_lowercase()) {
+            Color::White
+        } else {
+            continue;
+        };
+        if let Some(t) = v.piece_by_code(&cand.to_ascii_uppercase()) {
+            return Some((t, color, len));
+        }
+    }
+    None
+}

@@ -1,0 +1,196 @@
+//! USI square and move text (lishogi / shogiops for Chu): a square is the file number
+//! (counted from Black's right, 1..) then the rank letter (a = White's side). A move is
+//! `from to [+|=]`, or `from mid to` for a Lion-power move whose first leg captures, igui
+//! (`to == from`) and the pass (`from empty-neighbour from`).
+
+use crate::position::Position;
+use crate::types::{Move, Sq};
+use arrayvec::ArrayVec;
+use std::fmt;
+
+/// Syntax of a move: the squares as (column, row) board coordinates, and the suffix.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MoveText {
+    pub squares: ArrayVec<(usize, usize), 6>,
+    /// `Some(true)` for `+`, `Some(false)` for `=`, `None` for no suffix.
+    pub promotion: Option<bool>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MoveError {
+    /// Not a move at all.
+    Syntax(String),
+    /// Well formed, but a square is off this board.
+    OffBoard(String),
+    /// Not legal in the position; the reason follows.
+    Illegal(String, &'static str),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::Syntax(m) => write!(f, "malformed move '{m}'"),
+            MoveError::OffBoard(m) => write!(f, "square off the board in move '{m}'"),
+            MoveError::Illegal(m, why) => write!(f, "illegal move '{m}': {why}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// Parses one USI square at the start of `s` for a board of `files` x `ranks`:
+/// returns ((column, row), bytes used). Coordinates may be off the board.
+fn parse_square_prefix(s: &[u8], files: usize) -> Option<((isize, isize), usize)> {
+    let digits = s.iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || digits > 2 || s.get(digits).is_none_or(|b| !b.is_ascii_lowercase()) {
+        return None;
+    }
+    let file: isize = std::str::from_utf8(&s[..digits]).ok()?.parse().ok()?;
+    let rank = (s[digits] - b'a') as isize;
+    Some(((files as isize - file, rank), digits + 1))
+}
+
+impl MoveText {
+    /// Parses USI move text for a board of `files` x `ranks`.
+    pub fn parse_usi(text: &str, files: usize, ranks: usize) -> Result<MoveText, MoveError> {
+        let bytes = text.as_bytes();
+        let mut squares = ArrayVec::new();
+        let mut i = 0;
+        let mut off_board = false;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            let ((x, y), n) = parse_square_prefix(&bytes[i..], files)
+                .ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+            if x < 0 || y < 0 || x >= files as isize || y >= ranks as isize {
+                off_board = true;
+            }
+            squares
+                .try_push((x.max(0) as usize, y.max(0) as usize))
+                .map_err(|_| MoveError::Syntax(text.to_string()))?;
+            i += n;
+        }
+        let promotion = match &bytes[i..] {
+            b"" => None,
+            b"+" => Some(true),
+            b"=" => Some(false),
+            _ => return Err(MoveError::Syntax(text.to_string())),
+        };
+        if squares.len() < 2 {
+            return Err(MoveError::Syntax(text.to_string()));
+        }
+        if off_board {
+            return Err(MoveError::OffBoard(text.to_string()));
+        }
+        Ok(MoveText { squares, promotion })
+    }
+}
+
+impl Position {
+    /// USI name of a board square (`7f`, `12a`).
+    pub fn square_name(&self, s: Sq) -> String {
+        let v = self.variant;
+        let x = v.col[s.idx()] as usize;
+        let y = v.row[s.idx()] as u8;
+        format!("{}{}", v.files - x, (b'a' + y) as char)
+    }
+
+    /// Parses a USI square name on this board.
+    pub fn parse_square(&self, text: &str) -> Option<Sq> {
+        let v = self.variant;
+        let ((x, y), n) = parse_square_prefix(text.as_bytes(), v.files)?;
+        if n != text.len() || x < 0 || y < 0 {
+            return None;
+        }
+        v.square(x as usize, y as usize)
+    }
+
+    /// USI text of a move (canonical form).
+    pub fn move_to_usi(&self, mv: &Move) -> String {
+        let mut s = self.square_name(mv.from);
+        for &m in mv.mid.iter().take_while(|m| !m.is_none()) {
+            s.push_str(&self.square_name(m));
+        }
+        s.push_str(&self.square_name(mv.to));
+        if mv.promotes() {
+            s.push('+');
+        }
+        s
+    }
+
+    /// Parses USI move text and checks it against the legal moves.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let v = self.variant;
+        let mt = MoveText::parse_usi(text, v.files, v.ranks)?;
+        self.resolve_move(&mt, text)
+    }
+
+    /// Finds the legal move that `mt` names. `text` is only used in error messages.
+    pub fn resolve_move(&self, mt: &MoveText, text: &str) -> Result<Move, MoveError> {
+        let v = self.variant;
+        let illegal = |why| Err(MoveError::Illegal(text.to_string(), why));
+        let sq: Vec<Sq> = mt
+            .squares
+            .iter()
+            .map(|&(x, y)| v.square(x, y).ok_or_else(|| MoveError::OffBoard(text.to_string())))
+            .collect::<Result<_, _>>()?;
+        let from = sq[0];
+        if !self.cell(from).is_color(self.side_to_move()) {
+            return illegal("no piece of the side to move on the starting square");
+        }
+        let promote = mt.promotion == Some(true);
+        let legal = self.legal_moves();
+        let found = match sq.len() {
+            2 => legal
+                .iter()
+                .find(|m| m.from == from && m.to == sq[1] && m.mid[0].is_none() && m.promotes() == promote),
+            3 => {
+                let (mid, to) = (sq[1], sq[2]);
+                if !self.is_lion_route(from, mid, to) {
+                    return illegal("not a Lion-power route of this piece");
+                }
+                let them = self.side_to_move().flip();
+                if self.cell(mid).is_color(them) {
+                    legal.iter().find(|m| m.from == from && m.mid[0] == mid && m.to == to && !m.promotes())
+                } else if !self.cell(mid).is_empty() {
+                    return illegal("the first leg lands on an own piece");
+                } else if to == from {
+                    // Every pass of one piece is the same move, whatever empty square it names.
+                    legal
+                        .iter()
+                        .find(|m| m.from == from && m.to == from && self.cell(m.mid[0]).is_empty())
+                } else {
+                    // A route through an empty square is the direct move (chu.md 4.1).
+                    legal.iter().find(|m| m.from == from && m.to == to && m.mid[0].is_none() && m.promotes() == promote)
+                }
+            }
+            _ => return illegal("too many squares"),
+        };
+        match found {
+            Some(m) => Ok(*m),
+            None => {
+                let plain_exists = legal.iter().any(|m| m.from == from && m.to == *sq.last().unwrap_or(&from));
+                if plain_exists && promote {
+                    illegal("this move cannot promote")
+                } else if plain_exists {
+                    illegal("promotion is compulsory here")
+                } else {
+                    illegal("the piece cannot make this move here")
+                }
+            }
+        }
+    }
+
+    /// `from -> mid -> to` follows the Lion power of the piece on `from`: `mid` is a first
+    /// step of its power and `to` a second step from `mid` (any direction for a Lion, the
+    /// same line for one-line power).
+    fn is_lion_route(&self, from: Sq, mid: Sq, to: Sq) -> bool {
+        let c = self.cell(from);
+        let pm = &self.variant.moves[c.color().index()][c.ptype() as usize];
+        let v = self.variant;
+        if pm.lion {
+            return v.distance(from, mid) == 1 && v.distance(mid, to) == 1;
+        }
+        pm.lion_lines.iter().any(|&d| {
+            from.offset(d) == mid && (to == from || to == mid.offset(d))
+        })
+    }
+}

@@ -1,0 +1,115 @@
+//! XBoard (CECP) square and move text as HaChu and XBoard 4.9 use for Chu: files `a..`
+//! from Black's left, ranks `1..` from Black's side; promotion `+` (or `=` to decline);
+//! a two-leg move as `g5g6,g6g7`; a Lion pass as the null move `@@@@`.
+
+use super::usi::{MoveError, MoveText};
+use crate::position::Position;
+use crate::types::{Move, Sq};
+use arrayvec::ArrayVec;
+
+/// The XBoard null move, used for a Lion-power pass.
+pub const PASS: &str = "@@@@";
+
+/// Parses one XBoard square at the start of `s`: ((column, row from the top), bytes used).
+fn parse_square_prefix(s: &[u8], ranks: usize) -> Option<((isize, isize), usize)> {
+    let letter = *s.first()?;
+    if !letter.is_ascii_lowercase() {
+        return None;
+    }
+    let digits = s[1..].iter().take_while(|b| b.is_ascii_digit()).count();
+    if digits == 0 || digits > 2 {
+        return None;
+    }
+    let number: isize = std::str::from_utf8(&s[1..1 + digits]).ok()?.parse().ok()?;
+    Some((((letter - b'a') as isize, ranks as isize - number), 1 + digits))
+}
+
+impl MoveText {
+    /// Parses XBoard move text (`f3f5`, `f8f9+`, `g5g6,g6g7`); the pass `@@@@` is handled
+    /// by `Position::parse_xboard_move`.
+    pub fn parse_xboard(text: &str, files: usize, ranks: usize) -> Result<MoveText, MoveError> {
+        let syntax = || MoveError::Syntax(text.to_string());
+        let (body, promotion) = match text.as_bytes().last() {
+            Some(b'+') => (&text[..text.len() - 1], Some(true)),
+            Some(b'=') => (&text[..text.len() - 1], Some(false)),
+            _ => (text, None),
+        };
+        let mut legs: ArrayVec<[(isize, isize); 2], 4> = ArrayVec::new();
+        for leg in body.split(',') {
+            let b = leg.as_bytes();
+            let (a, n) = parse_square_prefix(b, ranks).ok_or_else(syntax)?;
+            let (z, m) = parse_square_prefix(&b[n..], ranks).ok_or_else(syntax)?;
+            if n + m != b.len() {
+                return Err(syntax());
+            }
+            legs.try_push([a, z]).map_err(|_| syntax())?;
+        }
+        // Each leg starts where the previous one ended.
+        let mut squares: ArrayVec<(isize, isize), 6> = ArrayVec::new();
+        squares.push(legs[0][0]);
+        for (i, leg) in legs.iter().enumerate() {
+            if i > 0 && leg[0] != legs[i - 1][1] {
+                return Err(syntax());
+            }
+            squares.try_push(leg[1]).map_err(|_| syntax())?;
+        }
+        let mut out = ArrayVec::new();
+        for (x, y) in squares {
+            if x < 0 || y < 0 || x >= files as isize || y >= ranks as isize {
+                return Err(MoveError::OffBoard(text.to_string()));
+            }
+            out.push((x as usize, y as usize));
+        }
+        Ok(MoveText {
+            squares: out,
+            promotion,
+        })
+    }
+}
+
+impl Position {
+    /// XBoard name of a board square (`g5`, `a12`).
+    pub fn xboard_square_name(&self, s: Sq) -> String {
+        let v = self.variant;
+        let x = v.col[s.idx()] as u8;
+        let y = v.row[s.idx()] as usize;
+        format!("{}{}", (b'a' + x) as char, v.ranks - y)
+    }
+
+    /// Whether `mv` is a pass (board unchanged).
+    pub fn is_pass(&self, mv: &Move) -> bool {
+        mv.to == mv.from && !mv.mid[0].is_none() && self.cell(mv.mid[0]).is_empty()
+    }
+
+    /// XBoard text of a move: `@@@@` for a pass, `a,b` legs for a two-leg move.
+    pub fn move_to_xboard(&self, mv: &Move) -> String {
+        if self.is_pass(mv) {
+            return PASS.to_string();
+        }
+        let mut s = self.xboard_square_name(mv.from);
+        for &m in mv.mid.iter().take_while(|m| !m.is_none()) {
+            s.push_str(&self.xboard_square_name(m));
+            s.push(',');
+            s.push_str(&self.xboard_square_name(m));
+        }
+        s.push_str(&self.xboard_square_name(mv.to));
+        if mv.promotes() {
+            s.push('+');
+        }
+        s
+    }
+
+    /// Parses XBoard move text and checks it against the legal moves.
+    pub fn parse_xboard_move(&self, text: &str) -> Result<Move, MoveError> {
+        if text == PASS {
+            let legal = self.legal_moves();
+            return legal
+                .into_iter()
+                .find(|m| self.is_pass(m))
+                .ok_or_else(|| MoveError::Illegal(text.to_string(), "no piece can pass"));
+        }
+        let v = self.variant;
+        let mt = MoveText::parse_xboard(text, v.files, v.ranks)?;
+        self.resolve_move(&mt, text)
+    }
+}

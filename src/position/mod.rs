@@ -1,0 +1,406 @@
+//! The position: mailbox board with sentinels, piece lists, side to move, the Lion
+//! counter-strike state, incremental Zobrist key and material, and make/unmake.
+
+pub mod zobrist;
+
+use crate::types::{Cell, Color, Move, PieceType, Sq, MAX_CELLS};
+use crate::variant::{Rules, Variant};
+
+/// Most pieces one side can have (Tai has 177 at the start).
+pub const MAX_PIECES: usize = 256;
+
+/// What `make` changed, so that `unmake` restores the position exactly.
+#[derive(Clone, Copy, Debug)]
+struct Undo {
+    mv: Move,
+    /// The moving piece as it was before the move.
+    moved: Cell,
+    /// Captured (square, piece, index in the piece list), in capture order.
+    captures: [(Sq, Cell, u8); 2],
+    ncaptures: u8,
+    lion_sq: Sq,
+    key: u64,
+}
+
+#[derive(Clone)]
+pub struct Position {
+    pub variant: &'static Variant,
+    pub rules: Rules,
+    board: [Cell; MAX_CELLS],
+    plist: [[Sq; MAX_PIECES]; 2],
+    plen: [usize; 2],
+    /// Index of the piece on a square in its side's piece list.
+    pidx: [u8; MAX_CELLS],
+    side: Color,
+    /// Square where a Lion was just taken by a non-Lion (chu.md 5.4), or `Sq::NONE`.
+    lion_sq: Sq,
+    key: u64,
+    move_number: u32,
+    material: [i32; 2],
+    royals: [u8; 2],
+    undo: Vec<Undo>,
+    /// Keys of the earlier positions of the game, oldest first (for repetition).
+    history: Vec<u64>,
+}
+
+impl Position {
+    /// An empty board of `variant`, Black to move.
+    pub fn empty(variant: &'static Variant, rules: Rules) -> Position {
+        let mut board = [Cell::WALL; MAX_CELLS];
+        for s in variant.squares() {
+            board[s.idx()] = Cell::EMPTY;
+        }
+        Position {
+            variant,
+            rules,
+            board,
+            plist: [[Sq::NONE; MAX_PIECES]; 2],
+            plen: [0; 2],
+            pidx: [0; MAX_CELLS],
+            side: Color::Black,
+            lion_sq: Sq::NONE,
+            key: 0,
+            move_number: 1,
+            material: [0; 2],
+            royals: [0; 2],
+            undo: Vec::with_capacity(256),
+            history: Vec::with_capacity(256),
+        }
+    }
+
+    /// The variant's start position under `rules`.
+    pub fn start(variant: &'static Variant, rules: Rules) -> Position {
+        Position::from_sfen(variant, variant.start_sfen, rules)
+            .expect("the built-in start position parses")
+    }
+
+    #[inline]
+    pub fn cell(&self, s: Sq) -> Cell {
+        self.board[s.idx()]
+    }
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+    #[inline]
+    pub fn key(&self) -> u64 {
+        self.key
+    }
+    #[inline]
+    pub fn lion_square(&self) -> Option<Sq> {
+        (!self.lion_sq.is_none()).then_some(self.lion_sq)
+    }
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+    #[inline]
+    pub fn pieces(&self, c: Color) -> &[Sq] {
+        &self.plist[c.index()][..self.plen[c.index()]]
+    }
+    #[inline]
+    pub fn material(&self, c: Color) -> i32 {
+        self.material[c.index()]
+    }
+    #[inline]
+    pub fn royal_count(&self, c: Color) -> u8 {
+        self.royals[c.index()]
+    }
+    /// Keys of the positions before each move played so far, oldest first.
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+    /// Number of moves made since the position was set up.
+    pub fn plies_played(&self) -> usize {
+        self.history.len()
+    }
+    /// The move made last, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.undo.last().map(|u| u.mv)
+    }
+
+    /// Piece type and colour on a square, if any.
+    pub fn piece_at(&self, s: Sq) -> Option<(PieceType, Color)> {
+        let c = self.cell(s);
+        c.is_piece().then(|| (c.ptype(), c.color()))
+    }
+
+    /// Puts a piece on an empty board square (set-up only, not for search).
+    pub fn put(&mut self, s: Sq, t: PieceType, c: Color) -> Result<(), String> {
+        if !self.variant.on_board(s) || !self.cell(s).is_empty() {
+            return Err("square is off the board or occupied".into());
+        }
+        if self.plen[c.index()] >= MAX_PIECES {
+            return Err(format!("more than {MAX_PIECES} pieces for {c}"));
+        }
+        self.add_piece(s, Cell::piece(t, c));
+        Ok(())
+    }
+
+    pub fn set_side_to_move(&mut self, c: Color) {
+        if c != self.side {
+            self.side = c;
+            self.key ^= self.variant.zobrist.side;
+        }
+    }
+
+    pub fn set_lion_square(&mut self, s: Option<Sq>) {
+        self.toggle_lion_sq();
+        self.lion_sq = s.unwrap_or(Sq::NONE);
+        self.toggle_lion_sq();
+    }
+
+    pub fn set_move_number(&mut self, n: u32) {
+        self.move_number = n;
+    }
+
+    #[inline]
+    fn toggle_lion_sq(&mut self) {
+        if !self.lion_sq.is_none() {
+            self.key ^= self.variant.zobrist.lion_square(self.lion_sq.idx());
+        }
+    }
+
+    #[inline]
+    fn add_piece(&mut self, s: Sq, cell: Cell) {
+        let c = cell.color().index();
+        let n = self.plen[c];
+        self.plist[c][n] = s;
+        self.pidx[s.idx()] = n as u8;
+        self.plen[c] = n + 1;
+        self.board[s.idx()] = cell;
+        self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
+        let def = self.variant.piece(cell.ptype());
+        self.material[c] += def.value;
+        self.royals[c] += def.royal as u8;
+    }
+
+    /// Removes the piece on `s` (swap-remove from its list); returns its list index.
+    #[inline]
+    fn remove_piece(&mut self, s: Sq) -> u8 {
+        let cell = self.board[s.idx()];
+        let c = cell.color().index();
+        let i = self.pidx[s.idx()] as usize;
+        let last = self.plen[c] - 1;
+        let moved = self.plist[c][last];
+        self.plist[c][i] = moved;
+        self.pidx[moved.idx()] = i as u8;
+        self.plen[c] = last;
+        self.board[s.idx()] = Cell::EMPTY;
+        self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
+        let def = self.variant.piece(cell.ptype());
+        self.material[c] -= def.value;
+        self.royals[c] -= def.royal as u8;
+        i as u8
+    }
+
+    /// Exact inverse of `remove_piece` when undone in reverse order.
+    #[inline]
+    fn restore_piece(&mut self, s: Sq, cell: Cell, i: u8) {
+        let c = cell.color().index();
+        let i = i as usize;
+        let n = self.plen[c];
+        let displaced = self.plist[c][i];
+        self.plist[c][n] = displaced;
+        self.pidx[displaced.idx()] = n as u8;
+        self.plist[c][i] = s;
+        self.pidx[s.idx()] = i as u8;
+        self.plen[c] = n + 1;
+        self.board[s.idx()] = cell;
+        self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
+        let def = self.variant.piece(cell.ptype());
+        self.material[c] += def.value;
+        self.royals[c] += def.royal as u8;
+    }
+
+    /// Moves a piece between squares, keeping its list slot; may change its kind.
+    #[inline]
+    fn relocate(&mut self, from: Sq, to: Sq, new: Cell) {
+        let old = self.board[from.idx()];
+        let c = old.color().index();
+        let i = self.pidx[from.idx()];
+        self.plist[c][i as usize] = to;
+        self.pidx[to.idx()] = i;
+        self.board[from.idx()] = Cell::EMPTY;
+        self.board[to.idx()] = new;
+        let z = &self.variant.zobrist;
+        self.key ^= z.piece(old.0, from.idx()) ^ z.piece(new.0, to.idx());
+        if old != new {
+            let (od, nd) = (
+                self.variant.piece(old.ptype()),
+                self.variant.piece(new.ptype()),
+            );
+            self.material[c] += nd.value - od.value;
+            self.royals[c] = self.royals[c] + nd.royal as u8 - od.royal as u8;
+        }
+    }
+
+    /// The cell a moving piece becomes at the end of `mv`.
+    #[inline]
+    fn arriving(&self, moved: Cell, mv: &Move) -> Cell {
+        if mv.promotes() {
+            match self.variant.piece(moved.ptype()).promotes_to {
+                Some(p) => Cell::piece(p, moved.color()),
+                None => moved,
+            }
+        } else {
+            moved
+        }
+    }
+
+    /// Plays a move generated for this position (or validated by the notation parser).
+    pub fn make(&mut self, mv: Move) {
+        let us = self.side;
+        let them = us.flip();
+        let moved = self.board[mv.from.idx()];
+        debug_assert!(moved.is_color(us), "make: no piece of the side to move on from");
+        let mut u = Undo {
+            mv,
+            moved,
+            captures: [(Sq::NONE, Cell::EMPTY, 0); 2],
+            ncaptures: 0,
+            lion_sq: self.lion_sq,
+            key: self.key,
+        };
+        self.history.push(self.key);
+        let mut lion_taken = Sq::NONE;
+        if let Some(m) = mv.first_mid() {
+            let victim = self.board[m.idx()];
+            if victim.is_color(them) {
+                let i = self.remove_piece(m);
+                u.captures[0] = (m, victim, i);
+                u.ncaptures = 1;
+                if self.variant.piece(victim.ptype()).lion {
+                    lion_taken = m;
+                }
+            }
+        }
+        if mv.to != mv.from {
+            let victim = self.board[mv.to.idx()];
+            if victim.is_color(them) {
+                let i = self.remove_piece(mv.to);
+                u.captures[u.ncaptures as usize] = (mv.to, victim, i);
+                u.ncaptures += 1;
+                if lion_taken.is_none() && self.variant.piece(victim.ptype()).lion {
+                    lion_taken = mv.to;
+                }
+            }
+            let new = self.arriving(moved, &mv);
+            self.relocate(mv.from, mv.to, new);
+        }
+        // Counter-strike state: set only when a non-Lion took a Lion (judged before promotion).
+        self.toggle_lion_sq();
+        self.lion_sq = if self.variant.lion_trading && !self.variant.piece(moved.ptype()).lion {
+            lion_taken
+        } else {
+            Sq::NONE
+        };
+        self.toggle_lion_sq();
+        self.side = them;
+        self.key ^= self.variant.zobrist.side;
+        self.move_number += 1;
+        self.undo.push(u);
+    }
+
+    /// Takes back the last move made.
+    pub fn unmake(&mut self) {
+        let Some(u) = self.undo.pop() else {
+            return;
+        };
+        self.history.pop();
+        self.side = self.side.flip();
+        self.move_number -= 1;
+        let mv = u.mv;
+        if mv.to != mv.from {
+            self.relocate(mv.to, mv.from, u.moved);
+        }
+        for k in (0..u.ncaptures as usize).rev() {
+            let (s, cell, i) = u.captures[k];
+            self.restore_piece(s, cell, i);
+        }
+        self.lion_sq = u.lion_sq;
+        self.key = u.key;
+    }
+
+    /// Passes the turn without moving (null move for search pruning).
+    pub fn make_null(&mut self) {
+        let u = Undo {
+            mv: Move::NULL,
+            moved: Cell::EMPTY,
+            captures: [(Sq::NONE, Cell::EMPTY, 0); 2],
+            ncaptures: 0,
+            lion_sq: self.lion_sq,
+            key: self.key,
+        };
+        self.history.push(self.key);
+        self.toggle_lion_sq();
+        self.lion_sq = Sq::NONE;
+        self.side = self.side.flip();
+        self.key ^= self.variant.zobrist.side;
+        self.undo.push(u);
+    }
+
+    /// Forgets the game history (e.g. after setting up a new root), keeping the board.
+    pub fn clear_history(&mut self) {
+        self.history.clear();
+        self.undo.clear();
+    }
+
+    /// The Zobrist key computed from scratch (for consistency checks).
+    pub fn compute_key(&self) -> u64 {
+        let z = &self.variant.zobrist;
+        let mut k = 0;
+        for s in self.variant.squares() {
+            let c = self.cell(s);
+            if c.is_piece() {
+                k ^= z.piece(c.0, s.idx());
+            }
+        }
+        if self.side == Color::White {
+            k ^= z.side;
+        }
+        if !self.lion_sq.is_none() {
+            k ^= z.lion_square(self.lion_sq.idx());
+        }
+        k
+    }
+
+    /// Checks the incremental state against the board (tests and debug builds).
+    pub fn validate(&self) -> Result<(), String> {
+        if self.key != self.compute_key() {
+            return Err("incremental key differs from the recomputed key".into());
+        }
+        for c in Color::BOTH {
+            let mut material = 0;
+            let mut royals = 0;
+            for (i, &s) in self.pieces(c).iter().enumerate() {
+                let cell = self.cell(s);
+                if !cell.is_color(c) || self.pidx[s.idx()] as usize != i {
+                    return Err(format!("piece list of {c} out of step at {s:?}"));
+                }
+                let d = self.variant.piece(cell.ptype());
+                material += d.value;
+                royals += d.royal as u8;
+            }
+            let on_board = self
+                .variant
+                .squares()
+                .filter(|&s| self.cell(s).is_color(c))
+                .count();
+            if on_board != self.pieces(c).len() {
+                return Err(format!("piece list of {c} misses pieces"));
+            }
+            if material != self.material(c) || royals != self.royal_count(c) {
+                return Err(format!("material or royal count of {c} out of step"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Board, side and counter-strike square equal (the repetition identity).
+    pub fn same_position(&self, other: &Position) -> bool {
+        self.side == other.side
+            && self.lion_sq == other.lion_sq
+            && self.variant.squares().all(|s| self.cell(s) == other.cell(s))
+    }
+}
