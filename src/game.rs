@@ -180,11 +180,13 @@ impl Game {
                     let mut moves = since.iter().filter(|m| m.mover == c).peekable();
                     moves.peek().is_some() && moves.all(|m| m.attacking)
                 };
-                Some(match (all_attacking(Color::Black), all_attacking(Color::White)) {
-                    (true, false) => Outcome::Win(Color::White, Reason::PerpetualAttack),
-                    (false, true) => Outcome::Win(Color::Black, Reason::PerpetualAttack),
-                    _ => Outcome::Draw(Reason::Repetition),
-                })
+                Some(
+                    match (all_attacking(Color::Black), all_attacking(Color::White)) {
+                        (true, false) => Outcome::Win(Color::White, Reason::PerpetualAttack),
+                        (false, true) => Outcome::Win(Color::Black, Reason::PerpetualAttack),
+                        _ => Outcome::Draw(Reason::Repetition),
+                    },
+                )
             }
         }
     }
@@ -199,7 +201,8 @@ fn counted(p: &Position, c: Color, skip_pawnlike: bool) -> Vec<Sq> {
         .copied()
         .filter(|&s| {
             let d = v.piece(p.cell(s).ptype());
-            !(d.last_rank_piece && v.last_rank[c.index()][s.idx()]) && !(skip_pawnlike && d.pawnlike)
+            let dead = d.last_rank_piece && v.last_rank[c.index()][s.idx()];
+            !(dead || (skip_pawnlike && d.pawnlike))
         })
         .collect()
 }

@@ -98,7 +98,9 @@ fn run(cli: Cli) -> Result<(), UserError> {
                 bench_perft(variant, rules, depth);
                 Ok(())
             }
-            other => Err(UserError(format!("unknown benchmark '{other}' (try: perft)"))),
+            other => Err(UserError(format!(
+                "unknown benchmark '{other}' (try: perft)"
+            ))),
         },
         None => Err(UserError(
             "the protocol engine is not built yet; use a subcommand (see --help)".into(),

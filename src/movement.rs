@@ -45,7 +45,9 @@ pub enum Atom {
 
 /// Steps (range 1) in each direction.
 pub fn steps(dirs: &[Dir]) -> Vec<Atom> {
-    dirs.iter().map(|&dir| Atom::Ride { dir, range: 1 }).collect()
+    dirs.iter()
+        .map(|&dir| Atom::Ride { dir, range: 1 })
+        .collect()
 }
 
 /// Unlimited slides in each direction.

@@ -21,8 +21,8 @@ fn perft_rec(pos: &mut Position, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
         return buf.len() as u64;
     }
     let mut n = 0;
-    for i in 0..buf.len() {
-        pos.make(buf[i]);
+    for &mv in buf.iter() {
+        pos.make(mv);
         n += perft_rec(pos, depth - 1, rest);
         pos.unmake();
     }
@@ -43,7 +43,11 @@ pub fn divide(pos: &mut Position, depth: u32) -> Vec<(Move, u64)> {
         .into_iter()
         .map(|m| {
             pos.make(m);
-            let n = if depth <= 1 { 1 } else { perft_rec(pos, depth - 1, &mut bufs) };
+            let n = if depth <= 1 {
+                1
+            } else {
+                perft_rec(pos, depth - 1, &mut bufs)
+            };
             pos.unmake();
             (m, n)
         })

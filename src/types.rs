@@ -108,7 +108,7 @@ pub const PROMOTE: u8 = 1;
 /// the order they are visited (Lion: the first step; a pass has `to == from` and an empty
 /// `mid[0]`; igui has `to == from` and an enemy on `mid[0]`). Unused entries are `Sq::NONE`.
 /// `shots` and `drop` are reserved for the variants that shoot (Ko) and drop (Yanxin).
-#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default, PartialOrd, Ord)]
 pub struct Move {
     pub from: Sq,
     pub to: Sq,

@@ -77,9 +77,7 @@ impl Position {
     /// Is `target` attacked by a piece of colour `by`? Pieces on `o.empties` do not count.
     pub fn attacked_by(&self, target: Sq, by: Color, o: &Overlay) -> bool {
         self.pieces(by).iter().any(|&s| {
-            s != o.empties[0]
-                && s != o.empties[1]
-                && self.piece_attacks(self.cell(s), s, target, o)
+            s != o.empties[0] && s != o.empties[1] && self.piece_attacks(self.cell(s), s, target, o)
         })
     }
 
@@ -91,8 +89,8 @@ impl Position {
     /// Does `by` attack any royal piece of the other side?
     pub fn attacks_royal(&self, by: Color) -> bool {
         let them = by.flip();
-        self.pieces(them).iter().any(|&s| {
-            self.variant.piece(self.cell(s).ptype()).royal && self.is_attacked(s, by)
-        })
+        self.pieces(them)
+            .iter()
+            .any(|&s| self.variant.piece(self.cell(s).ptype()).royal && self.is_attacked(s, by))
     }
 }

@@ -62,7 +62,13 @@ impl Position {
     }
 
     /// One-line Lion power along each of `lines` (first-step offsets) from `from`.
-    pub(super) fn generate_lion_lines(&self, t: PieceType, from: Sq, lines: &[i16], out: &mut Vec<Move>) {
+    pub(super) fn generate_lion_lines(
+        &self,
+        t: PieceType,
+        from: Sq,
+        lines: &[i16],
+        out: &mut Vec<Move>,
+    ) {
         let us = self.side_to_move();
         let mut pass = Sq::NONE;
         for &d in lines {

@@ -85,7 +85,13 @@ impl Position {
     }
 
     /// Promotion versions allowed for piece `t` moving `from -> to` (chu.md 6.2-6.3).
-    pub fn promotion_choice(&self, t: PieceType, from: Sq, to: Sq, capture: bool) -> PromotionChoice {
+    pub fn promotion_choice(
+        &self,
+        t: PieceType,
+        from: Sq,
+        to: Sq,
+        capture: bool,
+    ) -> PromotionChoice {
         let v = self.variant;
         let def = v.piece(t);
         if def.promotes_to.is_none() {
@@ -93,7 +99,9 @@ impl Position {
         }
         let us = self.side_to_move().index();
         let (zs, zt) = (v.zone[us][from.idx()], v.zone[us][to.idx()]);
-        let by_zone = (!zs && zt) || (capture && (zs || zt));
+        // Entry into the zone, or a capture that starts or ends in it.
+        let entry = !zs && zt;
+        let by_zone = entry || (capture && (zs || zt));
         let last = def.last_rank_piece && v.last_rank[us][to.idx()];
         let (can, forced) = match self.rules.last_rank {
             LastRank::Forced => (by_zone || last, last),
@@ -119,7 +127,14 @@ impl Position {
 
     /// Pushes a single-leg move with its promotion versions (Lion rules already checked).
     #[inline]
-    fn push_single_unchecked(&self, t: PieceType, from: Sq, to: Sq, capture: bool, out: &mut Vec<Move>) {
+    fn push_single_unchecked(
+        &self,
+        t: PieceType,
+        from: Sq,
+        to: Sq,
+        capture: bool,
+        out: &mut Vec<Move>,
+    ) {
         match self.promotion_choice(t, from, to, capture) {
             PromotionChoice::Never => out.push(Move::new(from, to)),
             PromotionChoice::Optional => {

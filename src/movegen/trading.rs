@@ -57,7 +57,14 @@ impl Position {
     /// Is the enemy Lion on `x` protected once the move `from -> [first ->] to` is made
     /// (5.3)? P1: a piece of the Lion's side attacks `x` after the move; P2 (with
     /// `bridge_victim_protects`, for Lion movers): a pawn-like first victim attacked `x`.
-    fn protected_after(&self, from: Sq, first: Option<Sq>, to: Sq, x: Sq, lion_mover: bool) -> bool {
+    fn protected_after(
+        &self,
+        from: Sq,
+        first: Option<Sq>,
+        to: Sq,
+        x: Sq,
+        lion_mover: bool,
+    ) -> bool {
         let defender = self.side_to_move().flip();
         let vacated = if to != from { from } else { Sq::NONE };
         let overlay = Overlay {
@@ -81,7 +88,8 @@ impl Position {
             && self.rules.bridge_victim_protects
             && first.is_some_and(|a| {
                 let c = self.cell(a);
-                self.variant.piece(c.ptype()).pawnlike && self.piece_attacks(c, a, x, &Overlay::NONE)
+                self.variant.piece(c.ptype()).pawnlike
+                    && self.piece_attacks(c, a, x, &Overlay::NONE)
             })
     }
 }

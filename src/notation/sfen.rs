@@ -23,12 +23,20 @@ pub enum SfenError {
 impl fmt::Display for SfenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SfenError::Fields(n) => write!(f, "SFEN needs 3 or 4 space-separated fields, found {n}"),
-            SfenError::RankCount(n) => write!(f, "SFEN board has {n} ranks, wrong for this variant"),
-            SfenError::RankWidth(r) => write!(f, "SFEN rank {} does not have the board's width", r + 1),
+            SfenError::Fields(n) => {
+                write!(f, "SFEN needs 3 or 4 space-separated fields, found {n}")
+            }
+            SfenError::RankCount(n) => {
+                write!(f, "SFEN board has {n} ranks, wrong for this variant")
+            }
+            SfenError::RankWidth(r) => {
+                write!(f, "SFEN rank {} does not have the board's width", r + 1)
+            }
             SfenError::UnknownPiece(p) => write!(f, "unknown piece '{p}' in SFEN"),
             SfenError::BadSide(s) => write!(f, "side to move must be 'b' or 'w', found '{s}'"),
-            SfenError::BadField3(s) => write!(f, "third SFEN field must be '-' or a square, found '{s}'"),
+            SfenError::BadField3(s) => {
+                write!(f, "third SFEN field must be '-' or a square, found '{s}'")
+            }
             SfenError::BadMoveNumber(s) => write!(f, "bad move number '{s}' in SFEN"),
             SfenError::NoRoyal(c) => write!(f, "{c} has no royal piece"),
             SfenError::TooManyPieces => write!(f, "too many pieces in SFEN"),
@@ -40,7 +48,11 @@ impl std::error::Error for SfenError {}
 
 impl Position {
     /// Parses an SFEN of `variant`. Nothing is changed on error.
-    pub fn from_sfen(variant: &'static Variant, sfen: &str, rules: Rules) -> Result<Position, SfenError> {
+    pub fn from_sfen(
+        variant: &'static Variant,
+        sfen: &str,
+        rules: Rules,
+    ) -> Result<Position, SfenError> {
         let fields: Vec<&str> = sfen.split_whitespace().collect();
         if !(3..=4).contains(&fields.len()) {
             return Err(SfenError::Fields(fields.len()));
@@ -50,7 +62,12 @@ impl Position {
         if ranks.len() != variant.ranks {
             return Err(SfenError::RankCount(ranks.len()));
         }
-        let max_code = variant.pieces.iter().map(|p| p.code.len()).max().unwrap_or(1);
+        let max_code = variant
+            .pieces
+            .iter()
+            .map(|p| p.code.len())
+            .max()
+            .unwrap_or(1);
         for (y, text) in ranks.iter().enumerate() {
             let mut x = 0usize;
             let bytes = text.as_bytes();
@@ -61,7 +78,9 @@ impl Position {
                     while i < bytes.len() && bytes[i].is_ascii_digit() {
                         i += 1;
                     }
-                    let n: usize = text[start..i].parse().map_err(|_| SfenError::RankWidth(y))?;
+                    let n: usize = text[start..i]
+                        .parse()
+                        .map_err(|_| SfenError::RankWidth(y))?;
                     if n == 0 {
                         return Err(SfenError::RankWidth(y));
                     }
@@ -71,7 +90,8 @@ impl Position {
                 let (t, color, len) = match_piece(variant, &text[i..], max_code)
                     .ok_or_else(|| SfenError::UnknownPiece(text[i..].chars().take(3).collect()))?;
                 let sq = variant.square(x, y).ok_or(SfenError::RankWidth(y))?;
-                pos.put(sq, t, color).map_err(|_| SfenError::TooManyPieces)?;
+                pos.put(sq, t, color)
+                    .map_err(|_| SfenError::TooManyPieces)?;
                 x += 1;
                 i += len;
             }
@@ -132,7 +152,11 @@ impl Position {
             }
         }
         s.push(' ');
-        s.push(if self.side_to_move() == Color::Black { 'b' } else { 'w' });
+        s.push(if self.side_to_move() == Color::Black {
+            'b'
+        } else {
+            'w'
+        });
         s.push(' ');
         match self.lion_square() {
             Some(sq) => s.push_str(&self.square_name(sq)),
@@ -156,7 +180,9 @@ pub fn piece_text(v: &Variant, c: Cell) -> String {
 /// Longest piece code at the start of `text`: (type, colour, bytes used).
 fn match_piece(v: &Variant, text: &str, max_len: usize) -> Option<(u8, Color, usize)> {
     for len in (1..=max_len.min(text.len())).rev() {
-        let Some(cand) = text.get(..len) else { continue };
+        let Some(cand) = text.get(..len) else {
+            continue;
+        };
         let letters = cand.trim_start_matches('+');
         if letters.is_empty() || !letters.bytes().all(|b| b.is_ascii_alphabetic()) {
             continue;

@@ -130,7 +130,10 @@ impl Position {
         let sq: Vec<Sq> = mt
             .squares
             .iter()
-            .map(|&(x, y)| v.square(x, y).ok_or_else(|| MoveError::OffBoard(text.to_string())))
+            .map(|&(x, y)| {
+                v.square(x, y)
+                    .ok_or_else(|| MoveError::OffBoard(text.to_string()))
+            })
             .collect::<Result<_, _>>()?;
         let from = sq[0];
         if !self.cell(from).is_color(self.side_to_move()) {
@@ -139,9 +142,9 @@ impl Position {
         let promote = mt.promotion == Some(true);
         let legal = self.legal_moves();
         let found = match sq.len() {
-            2 => legal
-                .iter()
-                .find(|m| m.from == from && m.to == sq[1] && m.mid[0].is_none() && m.promotes() == promote),
+            2 => legal.iter().find(|m| {
+                m.from == from && m.to == sq[1] && m.mid[0].is_none() && m.promotes() == promote
+            }),
             3 => {
                 let (mid, to) = (sq[1], sq[2]);
                 if !self.is_lion_route(from, mid, to) {
@@ -149,7 +152,9 @@ impl Position {
                 }
                 let them = self.side_to_move().flip();
                 if self.cell(mid).is_color(them) {
-                    legal.iter().find(|m| m.from == from && m.mid[0] == mid && m.to == to && !m.promotes())
+                    legal
+                        .iter()
+                        .find(|m| m.from == from && m.mid[0] == mid && m.to == to && !m.promotes())
                 } else if !self.cell(mid).is_empty() {
                     return illegal("the first leg lands on an own piece");
                 } else if to == from {
@@ -159,7 +164,12 @@ impl Position {
                         .find(|m| m.from == from && m.to == from && self.cell(m.mid[0]).is_empty())
                 } else {
                     // A route through an empty square is the direct move (chu.md 4.1).
-                    legal.iter().find(|m| m.from == from && m.to == to && m.mid[0].is_none() && m.promotes() == promote)
+                    legal.iter().find(|m| {
+                        m.from == from
+                            && m.to == to
+                            && m.mid[0].is_none()
+                            && m.promotes() == promote
+                    })
                 }
             }
             _ => return illegal("too many squares"),
@@ -167,7 +177,9 @@ impl Position {
         match found {
             Some(m) => Ok(*m),
             None => {
-                let plain_exists = legal.iter().any(|m| m.from == from && m.to == *sq.last().unwrap_or(&from));
+                let plain_exists = legal
+                    .iter()
+                    .any(|m| m.from == from && m.to == *sq.last().unwrap_or(&from));
                 if plain_exists && promote {
                     illegal("this move cannot promote")
                 } else if plain_exists {
@@ -189,8 +201,8 @@ impl Position {
         if pm.lion {
             return v.distance(from, mid) == 1 && v.distance(mid, to) == 1;
         }
-        pm.lion_lines.iter().any(|&d| {
-            from.offset(d) == mid && (to == from || to == mid.offset(d))
-        })
+        pm.lion_lines
+            .iter()
+            .any(|&d| from.offset(d) == mid && (to == from || to == mid.offset(d)))
     }
 }

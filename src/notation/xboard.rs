@@ -21,7 +21,10 @@ fn parse_square_prefix(s: &[u8], ranks: usize) -> Option<((isize, isize), usize)
         return None;
     }
     let number: isize = std::str::from_utf8(&s[1..1 + digits]).ok()?.parse().ok()?;
-    Some((((letter - b'a') as isize, ranks as isize - number), 1 + digits))
+    Some((
+        ((letter - b'a') as isize, ranks as isize - number),
+        1 + digits,
+    ))
 }
 
 impl MoveText {

@@ -253,7 +253,10 @@ impl Position {
         let us = self.side;
         let them = us.flip();
         let moved = self.board[mv.from.idx()];
-        debug_assert!(moved.is_color(us), "make: no piece of the side to move on from");
+        debug_assert!(
+            moved.is_color(us),
+            "make: no piece of the side to move on from"
+        );
         let mut u = Undo {
             mv,
             moved,
@@ -401,6 +404,9 @@ impl Position {
     pub fn same_position(&self, other: &Position) -> bool {
         self.side == other.side
             && self.lion_sq == other.lion_sq
-            && self.variant.squares().all(|s| self.cell(s) == other.cell(s))
+            && self
+                .variant
+                .squares()
+                .all(|s| self.cell(s) == other.cell(s))
     }
 }

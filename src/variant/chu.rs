@@ -28,7 +28,14 @@ fn cat(parts: &[Vec<Atom>]) -> Vec<Atom> {
 }
 
 /// One row: code, English name, atoms, value (rules' units), promoted code, flags.
-type Row = (&'static str, &'static str, Vec<Atom>, i32, Option<&'static str>, Flags);
+type Row = (
+    &'static str,
+    &'static str,
+    Vec<Atom>,
+    i32,
+    Option<&'static str>,
+    Flags,
+);
 
 fn rows() -> Vec<Row> {
     let royal = Flags {
@@ -67,21 +74,70 @@ fn rows() -> Vec<Row> {
         // 金将 Gold General
         ("G", "Gold General", gold(), 3, Some("+G"), NONE),
         // 銀将 Silver General
-        ("S", "Silver General", steps(&[F, FL, FR, BL, BR]), 2, Some("+S"), NONE),
+        (
+            "S",
+            "Silver General",
+            steps(&[F, FL, FR, BL, BR]),
+            2,
+            Some("+S"),
+            NONE,
+        ),
         // 銅将 Copper General
-        ("C", "Copper General", steps(&[F, FL, FR, B]), 2, Some("+C"), NONE),
+        (
+            "C",
+            "Copper General",
+            steps(&[F, FL, FR, B]),
+            2,
+            Some("+C"),
+            NONE,
+        ),
         // 猛豹 Ferocious Leopard
-        ("F", "Ferocious Leopard", steps(&[F, FL, FR, BL, BR, B]), 3, Some("+F"), NONE),
+        (
+            "F",
+            "Ferocious Leopard",
+            steps(&[F, FL, FR, BL, BR, B]),
+            3,
+            Some("+F"),
+            NONE,
+        ),
         // 盲虎 Blind Tiger
-        ("T", "Blind Tiger", steps(&[FL, FR, L, R, BL, BR, B]), 3, Some("+T"), NONE),
+        (
+            "T",
+            "Blind Tiger",
+            steps(&[FL, FR, L, R, BL, BR, B]),
+            3,
+            Some("+T"),
+            NONE,
+        ),
         // 麒麟 Kirin: diagonal steps, orthogonal leaps of two
-        ("O", "Kirin", cat(&[steps(&DIAG), jumps(&ORTHO, 2)]), 3, Some("+O"), NONE),
+        (
+            "O",
+            "Kirin",
+            cat(&[steps(&DIAG), jumps(&ORTHO, 2)]),
+            3,
+            Some("+O"),
+            NONE,
+        ),
         // 鳳凰 Phoenix: orthogonal steps, diagonal leaps of two
-        ("X", "Phoenix", cat(&[steps(&ORTHO), jumps(&DIAG, 2)]), 3, Some("+X"), NONE),
+        (
+            "X",
+            "Phoenix",
+            cat(&[steps(&ORTHO), jumps(&DIAG, 2)]),
+            3,
+            Some("+X"),
+            NONE,
+        ),
         // 香車 Lance
         ("L", "Lance", slides(&[F]), 3, Some("+L"), lance),
         // 反車 Reverse Chariot
-        ("A", "Reverse Chariot", slides(&VERTICAL), 3, Some("+A"), NONE),
+        (
+            "A",
+            "Reverse Chariot",
+            slides(&VERTICAL),
+            3,
+            Some("+A"),
+            NONE,
+        ),
         // 横行 Side Mover
         ("M", "Side Mover", side_mover(), 4, Some("+M"), NONE),
         // 竪行 Vertical Mover
@@ -101,7 +157,14 @@ fn rows() -> Vec<Row> {
         // 歩兵 Pawn
         ("P", "Pawn", steps(&[F]), 1, Some("+P"), pawn),
         // 仲人 Go-Between
-        ("I", "Go-Between", steps(&VERTICAL), 1, Some("+I"), go_between),
+        (
+            "I",
+            "Go-Between",
+            steps(&VERTICAL),
+            1,
+            Some("+I"),
+            go_between,
+        ),
         // 太子 Crown Prince (promoted Drunk Elephant)
         ("+E", "Crown Prince", king(), 4, None, royal),
         // 飛車 Rook (promoted Gold)
@@ -130,9 +193,23 @@ fn rows() -> Vec<Row> {
         // 鯨鯢 Whale (promoted Reverse Chariot)
         ("+A", "Whale", slides(&[F, B, BL, BR]), 5, None, NONE),
         // 奔猪 Free Boar (promoted Side Mover)
-        ("+M", "Free Boar", slides(&[FL, FR, L, R, BL, BR]), 8, None, NONE),
+        (
+            "+M",
+            "Free Boar",
+            slides(&[FL, FR, L, R, BL, BR]),
+            8,
+            None,
+            NONE,
+        ),
         // 飛牛 Flying Ox (promoted Vertical Mover)
-        ("+V", "Flying Ox", slides(&[F, B, FL, FR, BL, BR]), 8, None, NONE),
+        (
+            "+V",
+            "Flying Ox",
+            slides(&[F, B, FL, FR, BL, BR]),
+            8,
+            None,
+            NONE,
+        ),
         // 龍馬 Dragon Horse (promoted Bishop)
         ("+B", "Dragon Horse", dragon_horse(), 7, None, NONE),
         // 龍王 Dragon King (promoted Rook)
