@@ -4,11 +4,13 @@
 //! rules), `position` (board and make/unmake), `movegen` (legal moves), `notation` (SFEN,
 //! USI, XBoard text), `game` (history and results), `perft`.
 
+pub mod eval;
 pub mod game;
 pub mod movegen;
 pub mod movement;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod search;
 pub mod types;
 pub mod variant;

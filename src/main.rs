@@ -54,6 +54,27 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
+    /// Analyse a position: search it and print the progress and the best move.
+    Analyze {
+        /// Position to analyse (default: the start position).
+        #[arg(long)]
+        sfen: Option<String>,
+        /// Moves (USI) to play first.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// Search depth in plies.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Time to think in milliseconds (default 2000 when no depth is given).
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search threads (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Transposition table size in MB.
+        #[arg(long, default_value_t = 64)]
+        hash: usize,
+    },
     /// Benchmarks. `bench perft` measures move generation speed in nodes per second.
     Bench {
         /// What to measure: perft.
@@ -92,6 +113,18 @@ fn run(cli: Cli) -> Result<(), UserError> {
         }) => {
             let pos = setup(variant, rules, sfen.as_deref(), &moves)?;
             run_perft(pos, depth, divide, threads)
+        }
+        Some(Command::Analyze {
+            sfen,
+            moves,
+            depth,
+            movetime,
+            threads,
+            hash,
+        }) => {
+            let pos = setup(variant, rules, sfen.as_deref(), &moves)?;
+            analyze(pos, depth, movetime, threads, hash);
+            Ok(())
         }
         Some(Command::Bench { what, depth }) => match what.as_str() {
             "perft" => {
@@ -183,4 +216,57 @@ fn bench_perft(variant: &'static Variant, rules: Rules, depth: u32) {
         variant.name,
         nodes as f64 / secs.max(1e-9)
     );
+}
+
+fn analyze(
+    pos: Position,
+    depth: Option<u32>,
+    movetime: Option<u64>,
+    threads: Option<usize>,
+    hash: usize,
+) {
+    use largeshogi::search::{Control, Limits, Score, Searcher};
+    let game = largeshogi::game::Game::new(pos);
+    let limits = Limits {
+        depth,
+        movetime: movetime
+            .or(if depth.is_none() { Some(2000) } else { None })
+            .map(std::time::Duration::from_millis),
+        ..Limits::default()
+    };
+    let mut searcher = Searcher::new(hash, threads.unwrap_or_else(Searcher::default_threads));
+    let p = game.position().clone();
+    let result = searcher.search(&game, &limits, &Control::default(), &mut |info| {
+        let score = match info.score {
+            Score::Cp(c) => format!("cp {c}"),
+            Score::Mate(m) => format!("mate {m}"),
+        };
+        let pv: Vec<String> = pv_text(&p, &info.pv);
+        println!(
+            "depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
+            info.depth,
+            info.seldepth,
+            score,
+            info.nodes,
+            info.nps,
+            info.time.as_millis(),
+            pv.join(" ")
+        );
+    });
+    match result.best {
+        Some(m) => println!("bestmove {}", p.move_to_usi(&m)),
+        None => println!("bestmove resign"),
+    }
+}
+
+/// USI text of a line of moves from `pos`.
+fn pv_text(pos: &Position, pv: &[largeshogi::types::Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    pv.iter()
+        .map(|m| {
+            let t = p.move_to_usi(m);
+            p.make(*m);
+            t
+        })
+        .collect()
 }

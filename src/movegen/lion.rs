@@ -26,7 +26,7 @@ impl Position {
     }
 
     /// Full Lion power from `from`.
-    pub(super) fn generate_lion(&self, t: PieceType, from: Sq, out: &mut Vec<Move>) {
+    pub(super) fn generate_lion(&self, t: PieceType, from: Sq, quiets: bool, out: &mut Vec<Move>) {
         let us = self.side_to_move();
         let v = self.variant;
         let dirs = &v.king_offsets[us.index()];
@@ -35,7 +35,9 @@ impl Position {
             let a = from.offset(d1);
             let ca = self.cell(a);
             if ca.is_empty() {
-                self.push_lion_move(t, from, Sq::NONE, a, out);
+                if quiets {
+                    self.push_lion_move(t, from, Sq::NONE, a, out);
+                }
                 if pass.is_none() {
                     pass = a;
                 }
@@ -52,11 +54,12 @@ impl Position {
         }
         for &d in &v.ring2_offsets {
             let b = from.offset(d);
-            if self.cell(b).can_land(us) {
+            let cb = self.cell(b);
+            if cb.can_land(us) && (quiets || cb.is_piece()) {
                 self.push_lion_move(t, from, Sq::NONE, b, out);
             }
         }
-        if !pass.is_none() {
+        if quiets && !pass.is_none() {
             out.push(Move::two_leg(from, pass, from));
         }
     }
@@ -67,6 +70,7 @@ impl Position {
         t: PieceType,
         from: Sq,
         lines: &[i16],
+        quiets: bool,
         out: &mut Vec<Move>,
     ) {
         let us = self.side_to_move();
@@ -76,7 +80,9 @@ impl Position {
             let b = a.offset(d);
             let ca = self.cell(a);
             if ca.is_empty() {
-                self.push_lion_move(t, from, Sq::NONE, a, out);
+                if quiets {
+                    self.push_lion_move(t, from, Sq::NONE, a, out);
+                }
                 if pass.is_none() {
                     pass = a;
                 }
@@ -87,11 +93,12 @@ impl Position {
                     self.push_lion_move(t, from, a, b, out);
                 }
             }
-            if self.cell(b).can_land(us) {
+            let cb = self.cell(b);
+            if cb.can_land(us) && (quiets || cb.is_piece()) {
                 self.push_lion_move(t, from, Sq::NONE, b, out);
             }
         }
-        if !pass.is_none() {
+        if quiets && !pass.is_none() {
             out.push(Move::two_leg(from, pass, from));
         }
     }

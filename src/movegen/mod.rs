@@ -32,7 +32,19 @@ impl Position {
             return;
         }
         for &from in self.pieces(us) {
-            self.generate_piece(from, out);
+            self.generate_piece(from, true, out);
+        }
+    }
+
+    /// Only the legal moves that capture something (for quiescence search).
+    pub fn generate_captures(&self, out: &mut Vec<Move>) {
+        out.clear();
+        let us = self.side_to_move();
+        if self.royal_count(us) == 0 {
+            return;
+        }
+        for &from in self.pieces(us) {
+            self.generate_piece(from, false, out);
         }
     }
 
@@ -43,8 +55,8 @@ impl Position {
         v
     }
 
-    /// Moves of the piece on `from`.
-    fn generate_piece(&self, from: Sq, out: &mut Vec<Move>) {
+    /// Moves of the piece on `from`; without `quiets` only those that capture.
+    fn generate_piece(&self, from: Sq, quiets: bool, out: &mut Vec<Move>) {
         let us = self.side_to_move();
         let cell = self.cell(from);
         let t = cell.ptype();
@@ -56,7 +68,9 @@ impl Position {
                 s = s.offset(off);
                 let c = self.cell(s);
                 if c.is_empty() {
-                    self.push_single(t, from, s, false, out);
+                    if quiets {
+                        self.push_single(t, from, s, false, out);
+                    }
                     n += 1;
                     if n == range {
                         break;
@@ -72,15 +86,15 @@ impl Position {
         for &off in &pm.jumps {
             let s = from.offset(off);
             let c = self.cell(s);
-            if c.can_land(us) {
+            if c.can_land(us) && (quiets || c.is_piece()) {
                 self.push_single(t, from, s, c.is_piece(), out);
             }
         }
         if pm.lion {
-            self.generate_lion(t, from, out);
+            self.generate_lion(t, from, quiets, out);
         }
         if !pm.lion_lines.is_empty() {
-            self.generate_lion_lines(t, from, &pm.lion_lines, out);
+            self.generate_lion_lines(t, from, &pm.lion_lines, quiets, out);
         }
     }
 

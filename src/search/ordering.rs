@@ -1,0 +1,192 @@
+//! Move ordering: TT move, then captures by MVV/LVA (both victims of a double capture
+//! count), promotions, killer moves, and quiet moves by history.
+
+use crate::position::Position;
+use crate::types::Move;
+
+/// Compact move code for the TT: from, to, first leg and promotion, 10 bits per square;
+/// bit 31 marks a real move so that 0 means "none".
+pub fn encode(m: &Move) -> u32 {
+    if m.is_null() {
+        return 0;
+    }
+    1 << 31
+        | (m.promotes() as u32) << 30
+        | (m.mid[0].0 as u32 & 1023) << 20
+        | (m.to.0 as u32 & 1023) << 10
+        | (m.from.0 as u32 & 1023)
+}
+
+/// MVV/LVA value of a capture (0 for a quiet move).
+pub fn capture_value(pos: &Position, m: &Move) -> i32 {
+    let v = pos.variant;
+    let them = pos.side_to_move().flip();
+    let mut victims = 0;
+    for s in [
+        m.mid[0],
+        if m.to != m.from {
+            m.to
+        } else {
+            crate::types::Sq::NONE
+        },
+    ] {
+        let c = pos.cell(s);
+        if !s.is_none() && c.is_color(them) {
+            let d = v.piece(c.ptype());
+            // A royal victim outranks everything.
+            victims += if d.royal { 100_000 } else { d.value };
+        }
+    }
+    if victims == 0 {
+        return 0;
+    }
+    let attacker = v.piece(pos.cell(m.from).ptype()).value;
+    victims * 16 - attacker / 16
+}
+
+/// Material won by a capture (royal victims count as a win).
+pub fn material_gain(pos: &Position, m: &Move) -> i32 {
+    let v = pos.variant;
+    let them = pos.side_to_move().flip();
+    let mut gain = 0;
+    for s in [
+        m.mid[0],
+        if m.to != m.from {
+            m.to
+        } else {
+            crate::types::Sq::NONE
+        },
+    ] {
+        let c = pos.cell(s);
+        if !s.is_none() && c.is_color(them) {
+            let d = v.piece(c.ptype());
+            gain += if d.royal {
+                crate::search::MATE
+            } else {
+                d.value
+            };
+        }
+    }
+    gain
+}
+
+/// The capture gives up a more valuable piece onto a square the opponent defends.
+pub fn risks_capturer(pos: &Position, m: &Move, gain: i32) -> bool {
+    let attacker = pos.variant.piece(pos.cell(m.from).ptype()).value;
+    if gain >= attacker {
+        return false;
+    }
+    let them = pos.side_to_move().flip();
+    let o = crate::movegen::attack::Overlay {
+        empties: [m.from, m.mid[0]],
+        filled: m.to,
+    };
+    pos.attacked_by(m.to, them, &o)
+}
+
+const KILLERS: usize = 2;
+
+/// History and killer tables of one search thread.
+pub struct History {
+    /// Indexed by the moving cell code and the destination square.
+    table: Vec<i32>,
+    cells: usize,
+    killers: Vec<[Move; KILLERS]>,
+    scores: Vec<Vec<i32>>,
+}
+
+impl History {
+    pub fn new() -> History {
+        History {
+            table: Vec::new(),
+            cells: 0,
+            killers: vec![[Move::NULL; KILLERS]; 130],
+            scores: (0..130).map(|_| Vec::with_capacity(256)).collect(),
+        }
+    }
+
+    #[inline]
+    fn index(&mut self, pos: &Position, m: &Move) -> usize {
+        let cells = pos.variant.cells;
+        if self.cells != cells {
+            self.cells = cells;
+            self.table = vec![0; 256 * cells];
+        }
+        pos.cell(m.from).0 as usize * cells + m.to.idx()
+    }
+
+    /// A quiet move caused a beta cut-off.
+    pub fn reward(&mut self, pos: &Position, m: &Move, ply: usize, depth: i32) {
+        let i = self.index(pos, m);
+        let bonus = depth * depth;
+        let h = &mut self.table[i];
+        *h += bonus - *h * bonus.abs() / 16384;
+        if let Some(k) = self.killers.get_mut(ply) {
+            if k[0] != *m {
+                k[1] = k[0];
+                k[0] = *m;
+            }
+        }
+    }
+}
+
+/// Hands out the moves of one node best first (selection by score).
+pub struct MovePicker {
+    ply: usize,
+    next: usize,
+}
+
+impl MovePicker {
+    pub fn new(
+        pos: &Position,
+        moves: &[Move],
+        tt_move: u32,
+        history: &mut History,
+        ply: usize,
+    ) -> MovePicker {
+        let ply = ply.min(history.scores.len() - 1);
+        let mut scores = std::mem::take(&mut history.scores[ply]);
+        scores.clear();
+        let killers = history.killers[ply];
+        for m in moves {
+            let s = if tt_move != 0 && encode(m) == tt_move {
+                1 << 30
+            } else {
+                let cv = capture_value(pos, m);
+                if cv > 0 {
+                    (1 << 24) + cv
+                } else if m.promotes() {
+                    1 << 22
+                } else if *m == killers[0] {
+                    (1 << 21) + 1
+                } else if *m == killers[1] {
+                    1 << 21
+                } else {
+                    let i = history.index(pos, m);
+                    history.table[i].clamp(-(1 << 20), 1 << 20)
+                }
+            };
+            scores.push(s);
+        }
+        history.scores[ply] = scores;
+        MovePicker { ply, next: 0 }
+    }
+
+    /// The best remaining move.
+    pub fn next(&mut self, moves: &mut [Move], history: &mut History) -> Option<Move> {
+        let scores = &mut history.scores[self.ply];
+        if self.next >= moves.len() {
+            return None;
+        }
+        let mut best = self.next;
+        for i in self.next + 1..moves.len() {
+            if scores[i] > scores[best] {
+                best = i;
+            }
+        }
+        moves.swap(self.next, best);
+        scores.swap(self.next, best);
+        self.next += 1;
+        Some(moves[self.next - 1])
+    }
+}

@@ -1,0 +1,179 @@
+//! Transposition table: lock-free, shared by all search threads. Each entry is two atomic
+//! `u64`s written without locks; the key word is stored XOR the data word, so a torn write
+//! (key from one store, data from another) fails the check and reads as a miss.
+//!
+//! data = move:32 | score:16 | depth:8 | generation:6 | bound:2
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Bound {
+    Exact = 1,
+    Lower = 2,
+    Upper = 3,
+}
+
+#[derive(Copy, Clone, Debug)]
+pub struct Entry {
+    pub mv: u32,
+    pub score: i32,
+    pub depth: i32,
+    pub bound: Bound,
+}
+
+struct Slot {
+    check: AtomicU64,
+    data: AtomicU64,
+}
+
+/// Entries per bucket; a probe looks at both.
+const BUCKET: usize = 2;
+
+pub struct TranspositionTable {
+    slots: Vec<Slot>,
+    buckets: usize,
+    generation: AtomicU8,
+}
+
+fn pack(mv: u32, score: i32, depth: i32, generation: u8, bound: Bound) -> u64 {
+    (mv as u64) << 32
+        | ((score as i16 as u16) as u64) << 16
+        | ((depth.clamp(0, 255) as u64) << 8)
+        | (((generation & 63) as u64) << 2)
+        | bound as u64
+}
+
+fn unpack(d: u64) -> Option<(Entry, u8)> {
+    let bound = match d & 3 {
+        1 => Bound::Exact,
+        2 => Bound::Lower,
+        3 => Bound::Upper,
+        _ => return None,
+    };
+    Some((
+        Entry {
+            mv: (d >> 32) as u32,
+            score: (d >> 16) as u16 as i16 as i32,
+            depth: ((d >> 8) & 255) as i32,
+            bound,
+        },
+        ((d >> 2) & 63) as u8,
+    ))
+}
+
+impl TranspositionTable {
+    /// A table of about `mb` megabytes (at least one bucket).
+    pub fn new(mb: usize) -> TranspositionTable {
+        let bytes = mb.max(1) * 1024 * 1024;
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
+        let slots = (0..buckets * BUCKET)
+            .map(|_| Slot {
+                check: AtomicU64::new(0),
+                data: AtomicU64::new(0),
+            })
+            .collect();
+        TranspositionTable {
+            slots,
+            buckets,
+            generation: AtomicU8::new(0),
+        }
+    }
+
+    pub fn clear(&self) {
+        for s in &self.slots {
+            s.check.store(0, Relaxed);
+            s.data.store(0, Relaxed);
+        }
+    }
+
+    /// Starts a new search: older entries become preferred victims.
+    pub fn new_search(&self) {
+        let g = self.generation.load(Relaxed).wrapping_add(1) & 63;
+        self.generation.store(g, Relaxed);
+    }
+
+    #[inline]
+    fn bucket(&self, key: u64) -> usize {
+        ((key as u128 * self.buckets as u128) >> 64) as usize * BUCKET
+    }
+
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        for s in &self.slots[b..b + BUCKET] {
+            let data = s.data.load(Relaxed);
+            if s.check.load(Relaxed) ^ data == key {
+                return unpack(data).map(|(e, _)| e);
+            }
+        }
+        None
+    }
+
+    pub fn store(&self, key: u64, mv: u32, score: i32, depth: i32, bound: Bound) {
+        let generation = self.generation.load(Relaxed);
+        let b = self.bucket(key);
+        let bucket = &self.slots[b..b + BUCKET];
+        // Same key: replace unless the old entry is deeper and not exact-over-bound.
+        let mut victim = 0;
+        let mut worst = i32::MAX;
+        for (i, s) in bucket.iter().enumerate() {
+            let data = s.data.load(Relaxed);
+            let old = unpack(data);
+            if s.check.load(Relaxed) ^ data == key {
+                if let Some((e, _)) = old {
+                    if e.depth > depth + 2 && bound != Bound::Exact {
+                        return;
+                    }
+                    // Keep the old move if the new result has none.
+                    let mv = if mv == 0 { e.mv } else { mv };
+                    let d = pack(mv, score, depth, generation, bound);
+                    s.data.store(d, Relaxed);
+                    s.check.store(key ^ d, Relaxed);
+                    return;
+                }
+            }
+            // Replacement value: empty < old generation < shallow.
+            let value = match old {
+                None => i32::MIN,
+                Some((e, g)) => {
+                    let age = (generation.wrapping_sub(g) & 63) as i32;
+                    e.depth - 8 * age
+                }
+            };
+            if value < worst {
+                worst = value;
+                victim = i;
+            }
+        }
+        let d = pack(mv, score, depth, generation, bound);
+        bucket[victim].data.store(d, Relaxed);
+        bucket[victim].check.store(key ^ d, Relaxed);
+    }
+
+    /// Per mille of sampled entries written in the current search.
+    pub fn hashfull(&self) -> u32 {
+        let generation = self.generation.load(Relaxed);
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| unpack(s.data.load(Relaxed)).is_some_and(|(_, g)| g == generation))
+            .count();
+        (used * 1000 / n.max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn store_and_probe_round_trip() {
+        let tt = TranspositionTable::new(1);
+        tt.store(0xDEAD_BEEF_1234_5678, 0x00AB_CDEF, -1234, 7, Bound::Lower);
+        let e = tt.probe(0xDEAD_BEEF_1234_5678).expect("hit");
+        assert_eq!(
+            (e.mv, e.score, e.depth, e.bound),
+            (0x00AB_CDEF, -1234, 7, Bound::Lower)
+        );
+        assert!(tt.probe(0x1234).is_none());
+    }
+}
