@@ -1,14 +1,22 @@
-//! Static evaluation from the variant's data only: material from the rules' value tables,
-//! promotion potential of unpromoted pieces, and royal safety (enemy pieces near a royal,
-//! friendly guards beside it). Scores are centipawns from the side to move's view.
+//! Static evaluation from the variant's data only. Scores are centipawns from the side to
+//! move's view:
+//! - material and placement, kept incrementally by the position from `placement_table`:
+//!   the rules' values, promotion potential growing towards the zone, centralisation, and
+//!   royals kept back;
+//! - royal safety, computed per node from the squares around each royal.
 
 use crate::position::Position;
-use crate::types::Color;
+use crate::types::{Cell, Color};
+use crate::variant::Variant;
 
-/// Bonus per friendly piece next to a royal, and penalty per enemy piece value unit
-/// within distance 2 of it.
+/// Bonus per friendly piece next to a royal.
 const GUARD_BONUS: i32 = 12;
+/// Penalty per 100 centipawns of enemy material within distance 2 of a royal.
 const NEAR_ENEMY_PER_100: i32 = 4;
+/// Bonus per step closer to the centre for non-royal pieces.
+const CENTRE_STEP: i32 = 2;
+/// Penalty per rank a royal stands in front of its two back ranks.
+const ROYAL_ADVANCE: i32 = 12;
 
 /// Evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
@@ -18,45 +26,66 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 fn side_score(pos: &Position, c: Color) -> i32 {
     let v = pos.variant;
-    let mut score = pos.material(c);
-    let ranks = v.ranks as i32;
-    let zone = v.zone_depth as i32;
-    // Promotion potential: a share of the gain, growing as the piece nears the zone.
-    for &s in pos.pieces(c) {
-        let d = v.piece(pos.cell(s).ptype());
-        let Some(p) = d.promotes_to else { continue };
-        let gain = v.piece(p).value - d.value;
-        if gain <= 0 {
-            continue;
-        }
-        let row = v.row[s.idx()] as i32;
-        // Ranks still to go before the zone (0 inside it).
-        let to_go = match c {
-            Color::Black => row - (zone - 1),
-            Color::White => (ranks - zone) - row,
-        }
-        .max(0);
-        score += if to_go == 0 {
-            gain / 6
-        } else {
-            gain / (8 + 4 * to_go)
-        };
-    }
-    // Royal safety.
+    let mut score = pos.material(c) + pos.placement(c);
     for &r in pos.pieces(c) {
         if !v.piece(pos.cell(r).ptype()).royal {
             continue;
         }
-        for &s in pos.pieces(c) {
-            if s != r && v.distance(s, r) == 1 {
+        for &d in &v.king_offsets[0] {
+            if pos.cell(r.offset(d)).is_color(c) {
                 score += GUARD_BONUS;
             }
         }
-        for &s in pos.pieces(c.flip()) {
-            if v.distance(s, r) <= 2 {
-                score -= NEAR_ENEMY_PER_100 * v.piece(pos.cell(s).ptype()).value / 100;
+        for d in v.king_offsets[0].iter().chain(v.ring2_offsets.iter()) {
+            let n = pos.cell(r.offset(*d));
+            if n.is_color(c.flip()) {
+                score -= NEAR_ENEMY_PER_100 * v.piece(n.ptype()).value / 100;
             }
         }
     }
     score
+}
+
+/// Piece-square values (material excluded) for every cell code and square of `v`.
+pub fn placement_table(v: &Variant) -> Vec<i32> {
+    let codes = 2 + 2 * v.pieces.len();
+    let mut table = vec![0; codes * v.cells];
+    let ranks = v.ranks as i32;
+    let zone = v.zone_depth as i32;
+    let (cx2, cy2) = (v.files as i32 - 1, ranks - 1);
+    for t in 0..v.pieces.len() {
+        let d = &v.pieces[t];
+        for c in Color::BOTH {
+            let code = Cell::piece(t as u8, c).0 as usize;
+            for s in v.squares() {
+                let (x, y) = (v.col[s.idx()] as i32, v.row[s.idx()] as i32);
+                // Rows from the own back rank (0) forwards.
+                let advance = match c {
+                    Color::Black => ranks - 1 - y,
+                    Color::White => y,
+                };
+                let mut value = 0;
+                if d.royal {
+                    value -= ROYAL_ADVANCE * (advance - 1).max(0);
+                } else {
+                    // Chebyshev distance to the centre, doubled to stay integral.
+                    let dist2 = (2 * x - cx2).abs().max((2 * y - cy2).abs());
+                    value += CENTRE_STEP * (ranks - dist2) / 2;
+                }
+                if let Some(p) = d.promotes_to {
+                    let gain = v.pieces[p as usize].value - d.value;
+                    if gain > 0 {
+                        let to_go = (ranks - zone - advance).max(0);
+                        value += if to_go == 0 {
+                            gain / 6
+                        } else {
+                            gain / (8 + 4 * to_go)
+                        };
+                    }
+                }
+                table[code * v.cells + s.idx()] = value;
+            }
+        }
+    }
+    table
 }

@@ -37,6 +37,8 @@ pub struct Position {
     key: u64,
     move_number: u32,
     material: [i32; 2],
+    /// Sum of the variant's piece-square values (evaluation), per side.
+    placement: [i32; 2],
     royals: [u8; 2],
     undo: Vec<Undo>,
     /// Keys of the earlier positions of the game, oldest first (for repetition).
@@ -62,6 +64,7 @@ impl Position {
             key: 0,
             move_number: 1,
             material: [0; 2],
+            placement: [0; 2],
             royals: [0; 2],
             undo: Vec::with_capacity(256),
             history: Vec::with_capacity(256),
@@ -101,6 +104,11 @@ impl Position {
     #[inline]
     pub fn material(&self, c: Color) -> i32 {
         self.material[c.index()]
+    }
+    /// Sum of the piece-square values (`Variant::placement`) of `c`'s pieces.
+    #[inline]
+    pub fn placement(&self, c: Color) -> i32 {
+        self.placement[c.index()]
     }
     #[inline]
     pub fn royal_count(&self, c: Color) -> u8 {
@@ -170,6 +178,7 @@ impl Position {
         self.plen[c] = n + 1;
         self.board[s.idx()] = cell;
         self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
+        self.placement[c] += self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
         self.material[c] += def.value;
         self.royals[c] += def.royal as u8;
@@ -188,6 +197,7 @@ impl Position {
         self.plen[c] = last;
         self.board[s.idx()] = Cell::EMPTY;
         self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
+        self.placement[c] -= self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
         self.material[c] -= def.value;
         self.royals[c] -= def.royal as u8;
@@ -208,6 +218,7 @@ impl Position {
         self.plen[c] = n + 1;
         self.board[s.idx()] = cell;
         self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
+        self.placement[c] += self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
         self.material[c] += def.value;
         self.royals[c] += def.royal as u8;
@@ -225,6 +236,7 @@ impl Position {
         self.board[to.idx()] = new;
         let z = &self.variant.zobrist;
         self.key ^= z.piece(old.0, from.idx()) ^ z.piece(new.0, to.idx());
+        self.placement[c] += self.variant.placement(new, to) - self.variant.placement(old, from);
         if old != new {
             let (od, nd) = (
                 self.variant.piece(old.ptype()),
@@ -375,6 +387,7 @@ impl Position {
         }
         for c in Color::BOTH {
             let mut material = 0;
+            let mut placement = 0;
             let mut royals = 0;
             for (i, &s) in self.pieces(c).iter().enumerate() {
                 let cell = self.cell(s);
@@ -383,6 +396,7 @@ impl Position {
                 }
                 let d = self.variant.piece(cell.ptype());
                 material += d.value;
+                placement += self.variant.placement(cell, s);
                 royals += d.royal as u8;
             }
             let on_board = self
@@ -393,7 +407,10 @@ impl Position {
             if on_board != self.pieces(c).len() {
                 return Err(format!("piece list of {c} misses pieces"));
             }
-            if material != self.material(c) || royals != self.royal_count(c) {
+            if material != self.material(c)
+                || placement != self.placement(c)
+                || royals != self.royal_count(c)
+            {
                 return Err(format!("material or royal count of {c} out of step"));
             }
         }

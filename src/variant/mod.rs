@@ -8,7 +8,7 @@ pub use rules::{LastRank, Repetition, Rules};
 
 use crate::movement::{Atom, Dir, KING_DIRS};
 use crate::position::zobrist::Zobrist;
-use crate::types::{Color, PieceType, Sq, MAX_CELLS, PAD};
+use crate::types::{Cell, Color, PieceType, Sq, MAX_CELLS, PAD};
 use std::sync::OnceLock;
 
 /// One piece kind as the rules describe it.
@@ -93,6 +93,9 @@ pub struct Variant {
     /// Offsets of the 16 squares at distance exactly 2.
     pub ring2_offsets: [i16; 16],
     pub zobrist: Zobrist,
+    /// Piece-square values for the evaluation, `[cell code * cells + square]`, filled by
+    /// `eval::placement_table` from this data.
+    placement: Vec<i32>,
 }
 
 impl Variant {
@@ -185,7 +188,7 @@ impl Variant {
             }
         }
         let zobrist = Zobrist::new(2 + 2 * pieces.len(), cells);
-        Variant {
+        let mut v = Variant {
             name,
             files,
             ranks,
@@ -204,7 +207,16 @@ impl Variant {
             king_offsets,
             ring2_offsets,
             zobrist,
-        }
+            placement: Vec::new(),
+        };
+        v.placement = crate::eval::placement_table(&v);
+        v
+    }
+
+    /// Piece-square value of a piece cell on a square.
+    #[inline]
+    pub fn placement(&self, cell: Cell, s: Sq) -> i32 {
+        self.placement[cell.0 as usize * self.cells + s.idx()]
     }
 
     /// The cell of column `x` (0 = Black's left) and row `y` (0 = top), if on the board.
