@@ -8,13 +8,20 @@ fn perft_bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("chu_perft");
     let cases = [
         ("start_d3", Variant::chu().start_sfen, 3u32),
-        ("lion_melee_d3", "11k/12/12/12/12/12/6ps4/6N5/12/12/12/K11 b - 1", 3),
+        (
+            "lion_melee_d3",
+            "11k/12/12/12/12/12/6ps4/6N5/12/12/12/K11 b - 1",
+            3,
+        ),
     ];
     for (name, sfen, depth) in cases {
-        let mut pos = Position::from_sfen(Variant::chu(), sfen, Rules::default()).expect("valid SFEN");
+        let mut pos =
+            Position::from_sfen(Variant::chu(), sfen, Rules::default()).expect("valid SFEN");
         let nodes = largeshogi::perft::perft(&mut pos, depth);
         group.throughput(Throughput::Elements(nodes));
-        group.bench_function(name, |b| b.iter(|| largeshogi::perft::perft(&mut pos, depth)));
+        group.bench_function(name, |b| {
+            b.iter(|| largeshogi::perft::perft(&mut pos, depth))
+        });
     }
     group.finish();
 }
