@@ -11,6 +11,7 @@ pub mod movement;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod protocol;
 pub mod search;
 pub mod types;
 pub mod variant;

@@ -135,9 +135,10 @@ fn run(cli: Cli) -> Result<(), UserError> {
                 "unknown benchmark '{other}' (try: perft)"
             ))),
         },
-        None => Err(UserError(
-            "the protocol engine is not built yet; use a subcommand (see --help)".into(),
-        )),
+        None => {
+            largeshogi::protocol::run(variant, rules);
+            Ok(())
+        }
     }
 }
 

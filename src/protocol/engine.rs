@@ -1,0 +1,271 @@
+//! State shared by both protocols: the game, the rules, the settings and the searcher,
+//! which is lent to a search thread while a search runs and comes back when it is joined.
+
+use super::{Event, Out};
+use crate::game::Game;
+use crate::position::Position;
+use crate::search::{Control, Info, Limits, Score, SearchResult, Searcher};
+use crate::variant::{Rules, Variant};
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::mpsc::Sender;
+use std::thread::JoinHandle;
+
+/// Why a protocol started a search; it decides what to do with the result.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Purpose {
+    /// Find a move to play (USI `go`, XBoard thinking on its move).
+    Move,
+    /// Analysis: the result is not played (XBoard `analyze`).
+    Analyze,
+}
+
+/// Called from the search thread after each iteration.
+pub type Reporter = Box<dyn FnMut(&Info) + Send>;
+
+/// A search that has ended and been joined.
+pub struct Finished {
+    pub id: u64,
+    pub purpose: Purpose,
+    /// The game as it was when the search started.
+    pub root: Game,
+    pub result: SearchResult,
+}
+
+struct Running {
+    id: u64,
+    purpose: Purpose,
+    root: Game,
+    control: Control,
+    handle: JoinHandle<(Searcher, SearchResult)>,
+}
+
+/// Where the searcher is.
+enum Worker {
+    Idle(Searcher),
+    Busy(Box<Running>),
+    /// A search thread panicked and took the searcher with it; a new one is made on demand.
+    Lost,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Settings {
+    pub hash_mb: usize,
+    pub threads: usize,
+    pub multipv: usize,
+}
+
+pub struct Engine {
+    pub variant: &'static Variant,
+    pub rules: Rules,
+    pub game: Game,
+    pub out: Out,
+    events: Sender<Event>,
+    worker: Worker,
+    next_id: u64,
+    /// Wanted settings; the searcher gets them when it is idle (see `searcher`).
+    settings: Settings,
+    applied: Settings,
+}
+
+/// Default transposition table size in MB (USI_Hash default).
+pub const DEFAULT_HASH_MB: usize = 64;
+/// Bounds for the settings, so that absurd option values cannot exhaust memory.
+pub const MAX_HASH_MB: usize = 64 * 1024;
+pub const MAX_THREADS: usize = 256;
+pub const MAX_MULTIPV: usize = 500;
+
+impl Engine {
+    pub fn new(variant: &'static Variant, rules: Rules, events: Sender<Event>, out: Out) -> Engine {
+        let settings = Settings {
+            hash_mb: DEFAULT_HASH_MB,
+            threads: Searcher::default_threads(),
+            multipv: 1,
+        };
+        Engine {
+            variant,
+            rules,
+            game: Game::new(Position::start(variant, rules)),
+            out,
+            events,
+            // The table is allocated on the first search, after the GUI has set its size.
+            worker: Worker::Lost,
+            next_id: 0,
+            settings,
+            applied: settings,
+        }
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    pub fn set_hash(&mut self, mb: usize) {
+        self.settings.hash_mb = mb.clamp(1, MAX_HASH_MB);
+    }
+
+    pub fn set_threads(&mut self, n: usize) {
+        self.settings.threads = n.clamp(1, MAX_THREADS);
+    }
+
+    pub fn set_multipv(&mut self, n: usize) {
+        self.settings.multipv = n.clamp(1, MAX_MULTIPV);
+    }
+
+    /// The start position of the current variant and rules, as a new game.
+    pub fn start_game(&self) -> Game {
+        Game::new(Position::start(self.variant, self.rules))
+    }
+
+    /// Switches variant and/or rules; the game restarts from the start position.
+    pub fn set_game_type(&mut self, variant: &'static Variant, rules: Rules) {
+        self.variant = variant;
+        self.rules = rules;
+        self.game = self.start_game();
+    }
+
+    /// Forgets what the searcher learnt (new game).
+    pub fn clear_hash(&mut self) {
+        if let Worker::Idle(s) = &mut self.worker {
+            s.new_game();
+        }
+    }
+
+    pub fn is_searching(&self) -> bool {
+        matches!(self.worker, Worker::Busy(_))
+    }
+
+    pub fn search_purpose(&self) -> Option<Purpose> {
+        match &self.worker {
+            Worker::Busy(r) => Some(r.purpose),
+            _ => None,
+        }
+    }
+
+    /// Starts searching the current game on a new thread. Fails if a search is running.
+    pub fn start_search(
+        &mut self,
+        limits: Limits,
+        purpose: Purpose,
+        ponder: bool,
+        mut report: Reporter,
+    ) -> Result<u64, &'static str> {
+        if self.is_searching() {
+            return Err("already searching");
+        }
+        let mut searcher = self.take_searcher();
+        let control = Control::default();
+        control.ponder.store(ponder, Relaxed);
+        let root = self.game.clone();
+        let game = self.game.clone();
+        self.next_id += 1;
+        let id = self.next_id;
+        let events = self.events.clone();
+        let thread_control = control.clone();
+        let spawned = std::thread::Builder::new()
+            .name(format!("search-{id}"))
+            .spawn(move || {
+                let result = searcher.search(&game, &limits, &thread_control, &mut *report);
+                let _ = events.send(Event::SearchDone(id));
+                (searcher, result)
+            });
+        match spawned {
+            Ok(handle) => {
+                self.worker = Worker::Busy(Box::new(Running {
+                    id,
+                    purpose,
+                    root,
+                    control,
+                    handle,
+                }));
+                Ok(id)
+            }
+            Err(e) => {
+                log::error!("cannot start a search thread: {e}");
+                Err("cannot start a search thread")
+            }
+        }
+    }
+
+    /// Ends pondering: from now on the clock limits of the search apply.
+    pub fn ponderhit(&self) -> bool {
+        match &self.worker {
+            Worker::Busy(r) => {
+                r.control.ponder.store(false, Relaxed);
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// Stops the running search, if any, and waits for it (the search polls the flag, so
+    /// this takes milliseconds).
+    pub fn stop_search(&mut self) -> Option<Finished> {
+        match &self.worker {
+            Worker::Busy(r) => {
+                r.control.ponder.store(false, Relaxed);
+                r.control.stop.store(true, Relaxed);
+            }
+            _ => return None,
+        }
+        self.join()
+    }
+
+    /// The finished search `id`, if it is the one running (a stale id is ignored: that
+    /// search was already collected by `stop_search`).
+    pub fn collect(&mut self, id: u64) -> Option<Finished> {
+        match &self.worker {
+            Worker::Busy(r) if r.id == id => self.join(),
+            _ => None,
+        }
+    }
+
+    fn join(&mut self) -> Option<Finished> {
+        let Worker::Busy(run) = std::mem::replace(&mut self.worker, Worker::Lost) else {
+            return None;
+        };
+        let result = match run.handle.join() {
+            Ok((searcher, result)) => {
+                self.worker = Worker::Idle(searcher);
+                result
+            }
+            Err(_) => {
+                // Answer with some legal move rather than leave the GUI waiting.
+                log::error!("search thread panicked; the searcher will be rebuilt");
+                SearchResult {
+                    best: run.root.legal_moves().first().copied(),
+                    ponder: None,
+                    score: Score::Cp(0),
+                    depth: 0,
+                    nodes: 0,
+                }
+            }
+        };
+        Some(Finished {
+            id: run.id,
+            purpose: run.purpose,
+            root: run.root,
+            result,
+        })
+    }
+
+    /// The idle searcher with the current settings applied (built if needed).
+    fn take_searcher(&mut self) -> Searcher {
+        let s = self.settings;
+        let mut searcher = match std::mem::replace(&mut self.worker, Worker::Lost) {
+            Worker::Idle(searcher) => searcher,
+            _ => {
+                self.applied = s;
+                Searcher::new(s.hash_mb, s.threads)
+            }
+        };
+        if s.hash_mb != self.applied.hash_mb {
+            searcher.set_hash(s.hash_mb);
+        }
+        if s.threads != self.applied.threads {
+            searcher.set_threads(s.threads);
+        }
+        searcher.set_multipv(s.multipv);
+        self.applied = s;
+        searcher
+    }
+}
