@@ -4,6 +4,7 @@
 //! rules), `position` (board and make/unmake), `movegen` (legal moves), `notation` (SFEN,
 //! USI, XBoard text), `game` (history and results), `perft`.
 
+pub mod bench;
 pub mod eval;
 pub mod game;
 pub mod movegen;

@@ -75,14 +75,21 @@ enum Command {
         #[arg(long, default_value_t = 64)]
         hash: usize,
     },
-    /// Benchmarks. `bench perft` measures move generation speed in nodes per second.
+    /// Benchmarks: `bench` (fixed-depth search of the variant's bench positions, total
+    /// nodes and nodes/s) or `bench perft` (move generation speed).
     Bench {
-        /// What to measure: perft.
-        #[arg(default_value = "perft")]
+        /// What to measure: search or perft.
+        #[arg(default_value = "search")]
         what: String,
-        /// Perft depth.
-        #[arg(long, short, default_value_t = 5)]
-        depth: u32,
+        /// Depth (default: 8 for search, 5 for perft).
+        #[arg(long, short)]
+        depth: Option<u32>,
+        /// Search threads.
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Also run with one thread and print the time-to-depth speedup.
+        #[arg(long)]
+        speedup: bool,
     },
 }
 
@@ -126,13 +133,30 @@ fn run(cli: Cli) -> Result<(), UserError> {
             analyze(pos, depth, movetime, threads, hash);
             Ok(())
         }
-        Some(Command::Bench { what, depth }) => match what.as_str() {
+        Some(Command::Bench {
+            what,
+            depth,
+            threads,
+            speedup,
+        }) => match what.as_str() {
             "perft" => {
-                bench_perft(variant, rules, depth);
+                let depth = depth.unwrap_or(5);
+                let r = largeshogi::bench::perft_bench(variant, rules, depth);
+                println!(
+                    "bench perft {} depth {depth}: {} nodes, {:.3} s, {} nodes/s",
+                    variant.name,
+                    r.nodes,
+                    r.time.as_secs_f64(),
+                    r.nps()
+                );
+                Ok(())
+            }
+            "search" => {
+                bench_search(variant, rules, depth.unwrap_or(8), threads, speedup);
                 Ok(())
             }
             other => Err(UserError(format!(
-                "unknown benchmark '{other}' (try: perft)"
+                "unknown benchmark '{other}' (try: search, perft)"
             ))),
         },
         None => {
@@ -207,16 +231,45 @@ fn run_perft(mut pos: Position, depth: u32, divide: bool, threads: usize) -> Res
     Ok(())
 }
 
-fn bench_perft(variant: &'static Variant, rules: Rules, depth: u32) {
-    let mut pos = Position::start(variant, rules);
-    let start = Instant::now();
-    let nodes = largeshogi::perft::perft(&mut pos, depth);
-    let secs = start.elapsed().as_secs_f64();
+fn bench_search(
+    variant: &'static Variant,
+    rules: Rules,
+    depth: u32,
+    threads: usize,
+    speedup: bool,
+) {
+    let run = |threads: usize| {
+        largeshogi::bench::search_bench(variant, rules, depth, threads, &mut |i, r| {
+            eprintln!(
+                "position {}: {} nodes, {:.3} s",
+                i + 1,
+                r.nodes,
+                r.time.as_secs_f64()
+            );
+        })
+    };
+    let r = run(threads);
     println!(
-        "bench perft {} depth {depth}: {nodes} nodes, {secs:.3} s, {:.0} nodes/s",
+        "bench search {} depth {depth} threads {threads}: {} nodes, {:.3} s, {} nodes/s",
         variant.name,
-        nodes as f64 / secs.max(1e-9)
+        r.nodes,
+        r.time.as_secs_f64(),
+        r.nps()
     );
+    if speedup && threads > 1 {
+        let one = run(1);
+        println!(
+            "bench search {} depth {depth} threads 1: {} nodes, {:.3} s, {} nodes/s",
+            variant.name,
+            one.nodes,
+            one.time.as_secs_f64(),
+            one.nps()
+        );
+        println!(
+            "time-to-depth speedup {threads} threads vs 1: {:.2}x",
+            one.time.as_secs_f64() / r.time.as_secs_f64().max(1e-9)
+        );
+    }
 }
 
 fn analyze(

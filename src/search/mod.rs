@@ -28,6 +28,8 @@ const MATE_BOUND: i32 = MATE - 1000;
 const MAX_PLY: usize = 120;
 /// Quiescence: a capture must be able to bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 200;
+/// Smallest remaining depth at which a PV node's siblings are searched in parallel.
+const SPLIT_DEPTH: i32 = 4;
 
 /// A score as the protocols print it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -99,6 +101,8 @@ struct Shared<'a> {
     hard: Option<Duration>,
     node_limit: u64,
     stopped: AtomicBool,
+    /// Thread pool for parallel search (None: single thread, deterministic).
+    pool: Option<&'a rayon::ThreadPool>,
 }
 
 impl Shared<'_> {
@@ -198,6 +202,7 @@ impl Searcher {
             hard: budget.map(|b| b.1),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             stopped: AtomicBool::new(false),
+            pool: self.pool.as_ref(),
         };
         let soft = budget.map(|b| b.0);
         let root_moves = game.legal_moves();
@@ -215,8 +220,6 @@ impl Searcher {
             .depth
             .unwrap_or(MAX_PLY as u32 - 10)
             .clamp(1, MAX_PLY as u32 - 10);
-        let pool = self.pool.as_ref();
-        let threads = self.threads;
         let multipv = self.multipv.min(root_moves.len());
         let mut main = Worker::new(game.position().clone(), &shared);
         let mut order: Vec<(Move, i32)> = root_moves.iter().map(|&m| (m, 0)).collect();
@@ -224,9 +227,9 @@ impl Searcher {
         let mut prev = 0;
         for depth in 1..=max_depth as i32 {
             let scored = if multipv > 1 {
-                main.root_all(&order, depth, pool)
+                main.root_all(&order, depth)
             } else {
-                main.root_aspiration(&order, depth, prev, pool, threads)
+                main.root_aspiration(&order, depth, prev)
             };
             if shared.stopped.load(Relaxed) && depth > 1 {
                 // A partial iteration counts only if it found a better move than the last one.
@@ -239,7 +242,8 @@ impl Searcher {
             }
             order = scored;
             prev = order[0].1;
-            let nodes = shared.nodes.load(Relaxed) + main.local_nodes;
+            main.flush_nodes();
+            let nodes = shared.nodes.load(Relaxed);
             let elapsed = shared.start.elapsed();
             for (k, &(m, s)) in order.iter().take(multipv).enumerate() {
                 let pv = main.principal_variation(m, depth as usize);
@@ -282,7 +286,8 @@ impl Searcher {
         while (limits.infinite || control.ponder.load(Relaxed)) && !control.stop.load(Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
         }
-        result.nodes = shared.nodes.load(Relaxed) + main.local_nodes;
+        main.flush_nodes();
+        result.nodes = shared.nodes.load(Relaxed);
         result
     }
 }
@@ -294,18 +299,63 @@ impl<'a> Worker<'a> {
             pos,
             shared,
             history: History::new(),
-            buffers: (0..MAX_PLY + 2).map(|_| Vec::with_capacity(256)).collect(),
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             local_nodes: 0,
             seldepth: 0,
             root_ply,
         }
     }
 
-    /// A worker for a parallel root task, starting from the main worker's root.
+    /// A worker for parallel tasks below the current node, with this worker's killers.
     fn fork(&self) -> Worker<'a> {
         let mut w = Worker::new(self.pos.clone(), self.shared);
         w.root_ply = self.root_ply;
+        w.history.copy_from(&self.history);
         w
+    }
+
+    /// Adds the nodes counted locally to the shared total.
+    fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.local_nodes, Relaxed);
+        self.local_nodes = 0;
+    }
+
+    /// Searches the siblings after the first move in parallel: each with a null window at
+    /// the shared alpha, re-searched with the full window when it beats it. Returns the
+    /// best (score, move) among them.
+    fn split(&self, rest: &[Move], depth: i32, ply: usize, alpha: i32, beta: i32) -> (i32, Move) {
+        let Some(pool) = self.shared.pool else {
+            return (-INF, Move::NULL);
+        };
+        let shared_alpha = AtomicI32::new(alpha);
+        let them = self.pos.side_to_move().flip();
+        let results: Vec<(i32, Move)> = pool.install(|| {
+            rest.par_iter()
+                .enumerate()
+                .map_init(
+                    || self.fork(),
+                    |w, (i, &m)| {
+                        let a = shared_alpha.load(Relaxed);
+                        if a >= beta || w.shared.stopped.load(Relaxed) {
+                            return (-INF, m);
+                        }
+                        let capture = is_capture(&w.pos, &m, them);
+                        w.pos.make(m);
+                        let s = w.search_sibling(m, i + 1, capture, depth, ply, a, beta, true);
+                        w.pos.unmake();
+                        w.flush_nodes();
+                        if s > a {
+                            shared_alpha.fetch_max(s.min(beta), Relaxed);
+                        }
+                        (s, m)
+                    },
+                )
+                .collect()
+        });
+        // First best wins ties, as in the sequential order.
+        results
+            .into_iter()
+            .fold((-INF, Move::NULL), |b, r| if r.0 > b.0 { r } else { b })
     }
 
     #[inline]
@@ -333,8 +383,6 @@ impl<'a> Worker<'a> {
         order: &[(Move, i32)],
         depth: i32,
         prev: i32,
-        pool: Option<&rayon::ThreadPool>,
-        threads: usize,
     ) -> Vec<(Move, i32)> {
         let mut delta = 40;
         let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
@@ -343,7 +391,7 @@ impl<'a> Worker<'a> {
             (-INF, INF)
         };
         loop {
-            let scored = self.root(order, depth, alpha, beta, pool, threads);
+            let scored = self.root(order, depth, alpha, beta);
             let best = scored[0].1;
             if self.shared.stopped.load(Relaxed) {
                 return scored;
@@ -367,8 +415,6 @@ impl<'a> Worker<'a> {
         depth: i32,
         alpha: i32,
         beta: i32,
-        pool: Option<&rayon::ThreadPool>,
-        threads: usize,
     ) -> Vec<(Move, i32)> {
         let first = order[0].0;
         self.pos.make(first);
@@ -392,25 +438,22 @@ impl<'a> Worker<'a> {
         };
         let mut scored: Vec<(Move, i32)> = Vec::with_capacity(order.len());
         scored.push((first, first_score));
-        match pool {
-            Some(pool) if threads > 1 && depth >= 3 => {
-                let results: Vec<(Move, i32, u64)> = pool.install(|| {
+        match self.shared.pool {
+            Some(pool) if depth >= 3 => {
+                let this = &*self;
+                let results: Vec<(Move, i32)> = pool.install(|| {
                     rest.par_iter()
-                        .with_min_len(1)
                         .map_init(
-                            || self.fork(),
+                            || this.fork(),
                             |w, &(m, _)| {
-                                let before = w.local_nodes;
                                 let s = search_one(w, m);
-                                (m, s, w.local_nodes.wrapping_sub(before))
+                                w.flush_nodes();
+                                (m, s)
                             },
                         )
                         .collect()
                 });
-                for (m, s, n) in results {
-                    self.shared.nodes.fetch_add(n, Relaxed);
-                    scored.push((m, s));
-                }
+                scored.extend(results);
             }
             _ => {
                 for &(m, _) in rest {
@@ -430,25 +473,24 @@ impl<'a> Worker<'a> {
     }
 
     /// MultiPV: every root move with the full window, so that each score is exact.
-    fn root_all(
-        &mut self,
-        order: &[(Move, i32)],
-        depth: i32,
-        pool: Option<&rayon::ThreadPool>,
-    ) -> Vec<(Move, i32)> {
+    fn root_all(&mut self, order: &[(Move, i32)], depth: i32) -> Vec<(Move, i32)> {
         let search_one = |w: &mut Worker, m: Move| {
             w.pos.make(m);
             let s = -w.search(depth - 1, 1, -INF, INF, true);
             w.pos.unmake();
+            w.flush_nodes();
             (m, s)
         };
-        let mut scored: Vec<(Move, i32)> = match pool {
-            Some(pool) => pool.install(|| {
-                order
-                    .par_iter()
-                    .map_init(|| self.fork(), |w, &(m, _)| search_one(w, m))
-                    .collect()
-            }),
+        let mut scored: Vec<(Move, i32)> = match self.shared.pool {
+            Some(pool) => {
+                let this = &*self;
+                pool.install(|| {
+                    order
+                        .par_iter()
+                        .map_init(|| this.fork(), |w, &(m, _)| search_one(w, m))
+                        .collect()
+                })
+            }
             None => order.iter().map(|&(m, _)| search_one(self, m)).collect(),
         };
         scored.sort_by_key(|&(_, s)| -s);
@@ -469,6 +511,34 @@ impl<'a> Worker<'a> {
             // The side that just moved recreated a position: it loses.
             Repetition::Forbid | Repetition::Lose => MATE - ply as i32,
         })
+    }
+
+    /// A move after the first (already made on the board): null window, late quiet moves
+    /// reduced first, re-searched at full depth and then with the full window as needed.
+    #[allow(clippy::too_many_arguments)]
+    fn search_sibling(
+        &mut self,
+        mv: Move,
+        searched: usize,
+        is_capture: bool,
+        depth: i32,
+        ply: usize,
+        alpha: i32,
+        beta: i32,
+        pv_node: bool,
+    ) -> i32 {
+        let mut r = 0;
+        if depth >= 3 && searched >= 3 && !is_capture && !mv.promotes() {
+            r = 1 + (searched >= 8) as i32 + (depth >= 8) as i32 - pv_node as i32;
+        }
+        let mut s = -self.search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
+        if s > alpha && r > 0 {
+            s = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, false);
+        }
+        if s > alpha && s < beta && pv_node && !self.shared.stopped.load(Relaxed) {
+            s = -self.search(depth - 1, ply + 1, -beta, -alpha, true);
+        }
+        s
     }
 
     fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32, pv_node: bool) -> i32 {
@@ -538,27 +608,31 @@ impl<'a> Worker<'a> {
         let mut best_move = Move::NULL;
         let mut searched = 0;
         while let Some(mv) = picker.next(&mut moves, &mut self.history) {
+            // Young Brothers Wait at PV nodes: after the first move, the siblings in parallel.
+            if searched == 1 && pv_node && depth >= SPLIT_DEPTH && self.shared.pool.is_some() {
+                let mut rest = vec![mv];
+                while let Some(m) = picker.next(&mut moves, &mut self.history) {
+                    rest.push(m);
+                }
+                let (s, m) = self.split(&rest, depth, ply, alpha, beta);
+                if self.shared.stopped.load(Relaxed) {
+                    self.buffers[ply] = moves;
+                    return 0;
+                }
+                if s > best {
+                    best = s;
+                    best_move = m;
+                    alpha = alpha.max(s);
+                }
+                break;
+            }
             let is_capture = is_capture(&self.pos, &mv, them);
             self.pos.make(mv);
-            let mut s;
+            let s;
             if searched == 0 {
                 s = -self.search(depth - 1, ply + 1, -beta, -alpha, pv_node);
             } else {
-                // Late quiet moves are searched shallower first.
-                let mut r = 0;
-                if depth >= 3 && searched >= 3 && !is_capture && !mv.promotes() {
-                    r = 1 + (searched >= 8) as i32 + (depth >= 8) as i32;
-                    if pv_node {
-                        r -= 1;
-                    }
-                }
-                s = -self.search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
-                if s > alpha && r > 0 {
-                    s = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, false);
-                }
-                if s > alpha && s < beta && pv_node {
-                    s = -self.search(depth - 1, ply + 1, -beta, -alpha, true);
-                }
+                s = self.search_sibling(mv, searched, is_capture, depth, ply, alpha, beta, pv_node);
             }
             self.pos.unmake();
             searched += 1;

@@ -7,6 +7,16 @@ use crate::movement::*;
 
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
 
+/// Positions searched by `largeshogi bench`: the start and middlegames from playouts.
+pub const BENCH_SFENS: &[&str] = &[
+    START_SFEN,
+    "lf1sgekgscfl/acb1txot1b1a/mvrhdqndhrvm/ppppppppp1pp/3i4ip2/12/12/3I2P1I3/PPPPPP1PPPPP/MVRHD1Q1HRVM/ACBOTNXTDB1A/LF1SGKEGSCFL b - 11",
+    "lf2gekgscfl/a1sct2tobva/mvr2x1dhr1m/1p1p1p1ppppp/p7i3/2p3p5/1h1I4+d3/PPP6P2/3P1T1PPHPP/M1VH2T1BR1M/AFR4OS1VA/L1CSGKE2CFL b - 63",
+    "l1c2etgs1fl/aft1sxk1c1va/mv2dq3drm/p4p3pp1/3pp1npp2p/1p10/12/1P1I3P1P1P/P2PPP2PFP1/M2R2OD1R1M/L1F1SEXTS1CA/4GK1GB2L b - 75",
+    "l1csgekgs1fl/afbntxt1cb1a/mvr1d2dhrvm/p1pp2o1pppp/1p1ip1pp4/4Op6/12/3P6P1/PPP1PPP2P1P/MVR2QT1D+hVM/ACHSTDX1HBCA/LF1BGKEGS1FL w - 46",
+    "lf1sgek1s3/a1b1txgt4/mvcr1d2d3/1ppp1p1p4/p5p1pp+Vl/3i8/6P3PH/12/P+hP2P5A/1R1T4Q3/A3MOG2B2/LF1BGKE1SF2 w - 94",
+];
+
 /// Movement flags of a table row.
 #[derive(Clone, Copy, Default)]
 struct Flags {
@@ -262,6 +272,7 @@ pub fn build() -> Variant {
         ranks: 12,
         pieces,
         start_sfen: START_SFEN,
+        bench_sfens: BENCH_SFENS,
         zone_depth: 4,
         lion_trading: true,
         default_rules: Rules::default(),

@@ -61,6 +61,8 @@ pub struct VariantSpec {
     pub ranks: usize,
     pub pieces: Vec<PieceDef>,
     pub start_sfen: &'static str,
+    /// Positions for `largeshogi bench`.
+    pub bench_sfens: &'static [&'static str],
     pub zone_depth: usize,
     pub lion_trading: bool,
     pub default_rules: Rules,
@@ -77,6 +79,7 @@ pub struct Variant {
     /// Indexed `[colour][piece type]`.
     pub moves: [Vec<PieceMoves>; 2],
     pub start_sfen: &'static str,
+    pub bench_sfens: &'static [&'static str],
     /// Ranks of the promotion zone, counted from the far edge.
     pub zone_depth: usize,
     /// Chu's Lion-trading rules (sections 5.1-5.4 of chu.md) apply.
@@ -107,6 +110,7 @@ impl Variant {
             ranks,
             pieces,
             start_sfen,
+            bench_sfens,
             zone_depth,
             lion_trading,
             default_rules,
@@ -197,6 +201,7 @@ impl Variant {
             pieces,
             moves,
             start_sfen,
+            bench_sfens,
             zone_depth,
             lion_trading,
             default_rules,
