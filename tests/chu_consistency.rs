@@ -1,11 +1,11 @@
 //! Random playouts: the incremental Zobrist key, material and piece lists stay equal to a
 //! recomputation; unmake restores the position exactly; SFEN and move text round-trip.
 
-mod common;
-use common::*;
+mod support;
 use largeshogi::position::Position;
 use largeshogi::types::Move;
 use largeshogi::variant::{Rules, Variant};
+use support::*;
 
 /// Plays random games from the start, checking every position on the way down and back up.
 #[test]

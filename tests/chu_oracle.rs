@@ -2,12 +2,12 @@
 //! canonical moves (scripts/oracle), on the chu.md test positions and on random playout
 //! positions. The data is checked in (tests/data); run with the lishogi rule preset.
 
-mod common;
-use common::*;
+mod support;
 use largeshogi::perft::perft;
 use largeshogi::types::Move;
 use largeshogi::variant::Rules;
 use std::collections::BTreeSet;
+use support::*;
 
 struct Case {
     sfen: String,

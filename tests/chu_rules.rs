@@ -1,13 +1,13 @@
 //! The test positions T0-T18 of chu.md section 9 and the special rules of Chu shogi, each
 //! with its exact counts and verdicts under the default rules and the rule options.
 
-mod common;
-use common::*;
+mod support;
 use largeshogi::game::{Game, Outcome, Reason};
 use largeshogi::perft::perft;
 use largeshogi::position::Position;
 use largeshogi::types::Color;
 use largeshogi::variant::{LastRank, Rules, Variant};
+use support::*;
 
 const T1: &str = "11k/12/12/12/12/6n5/12/6N5/12/12/12/K11 b - 1";
 const T2: &str = "11k/12/12/12/6g5/6n5/12/6N5/12/12/12/K11 b - 1";

@@ -1,0 +1,162 @@
+//! The search finds forced royal captures at the right distance (checked against an
+//! exhaustive solver written here), wins material with Lion double captures, and never
+//! returns an illegal move.
+
+mod support;
+use largeshogi::game::Game;
+use largeshogi::position::Position;
+use largeshogi::search::{Control, Limits, Score, Searcher};
+use largeshogi::variant::{Rules, Variant};
+use support::*;
+
+/// Exhaustive: can the side to move capture the last enemy royal within `plies` (odd)?
+fn forced_capture_within(pos: &mut Position, plies: u32) -> bool {
+    let them = pos.side_to_move().flip();
+    for m in pos.legal_moves() {
+        pos.make(m);
+        let won = pos.royal_count(them) == 0 || (plies >= 3 && all_replies_lose(pos, plies - 1));
+        pos.unmake();
+        if won {
+            return true;
+        }
+    }
+    false
+}
+
+fn all_replies_lose(pos: &mut Position, plies: u32) -> bool {
+    let replies = pos.legal_moves();
+    replies.iter().all(|&r| {
+        pos.make(r);
+        let lost = forced_capture_within(pos, plies - 1);
+        pos.unmake();
+        lost
+    })
+}
+
+/// Shortest forced royal capture (odd plies up to `max`), by exhaustive search.
+fn shortest_win(sfen: &str, max: u32) -> Option<u32> {
+    let mut pos = chu_with(sfen, Rules::hachu());
+    (1..=max)
+        .step_by(2)
+        .find(|&n| forced_capture_within(&mut pos, n))
+}
+
+fn search(sfen: &str, depth: u32) -> (String, Score) {
+    let pos = chu_with(sfen, Rules::hachu());
+    let game = Game::new(pos.clone());
+    let mut s = Searcher::new(16, 1);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let r = s.search(&game, &limits, &Control::default(), &mut |_| {});
+    let best = r.best.expect("a move");
+    assert!(pos.legal_moves().contains(&best));
+    (pos.move_to_usi(&best), r.score)
+}
+
+#[test]
+fn royal_capture_in_one() {
+    let sfen = "11k/10G1/12/6p5/12/12/12/12/12/12/12/K11 b - 1";
+    assert_eq!(shortest_win(sfen, 1), Some(1));
+    let (mv, score) = search(sfen, 2);
+    assert_eq!(mv, "2b1a");
+    assert_eq!(score, Score::Mate(1));
+}
+
+#[test]
+fn royal_capture_in_three() {
+    // The Rook on rank b fences the King in; the other Rook closes rank a.
+    let sfen = "11k/R11/1R10/6p5/12/12/12/12/12/12/12/K11 b - 1";
+    assert_eq!(shortest_win(sfen, 3), Some(3));
+    let (_, score) = search(sfen, 4);
+    assert_eq!(score, Score::Mate(3));
+}
+
+#[test]
+fn royal_capture_in_five() {
+    let sfen = "11k/12/R11/6p5/1R10/12/12/12/12/12/12/K11 b - 1";
+    assert_eq!(shortest_win(sfen, 5), Some(5));
+    let (_, score) = search(sfen, 6);
+    assert_eq!(score, Score::Mate(5));
+}
+
+#[test]
+fn lion_double_capture_wins_two_pieces() {
+    // Gold on 6g and Rook on 6f in a line before the Lion: 6h6g6f takes both.
+    let sfen = "11k/12/12/12/12/6r5/6g5/6N5/12/12/12/K11 b - 1";
+    let (mv, score) = search(sfen, 3);
+    assert_eq!(mv, "6h6g6f");
+    assert!(matches!(score, Score::Cp(c) if c > 800), "{score:?}");
+}
+
+#[test]
+fn lion_takes_the_gold_without_losing_itself() {
+    // Stepping onto the Gold on 7g loses the Lion to the Rook on 7a; igui or a
+    // capture-and-move off the file wins the Gold for nothing.
+    let sfen = "5r5k/12/12/12/12/12/5g6/6N5/12/12/12/K11 b - 1";
+    let (mv, score) = search(sfen, 4);
+    assert!(mv.starts_with("6h7g") && mv.len() == 6, "{mv}");
+    assert!(
+        !mv.ends_with("7h") && !mv.ends_with("7f"),
+        "{mv} stays on the Rook's file"
+    );
+    assert!(matches!(score, Score::Cp(c) if c > 200), "{score:?}");
+}
+
+#[test]
+fn best_move_is_always_legal() {
+    let mut rng = Rng(99);
+    let mut pos = Position::start(Variant::chu(), Rules::default());
+    let mut searcher = Searcher::new(8, 1);
+    for _ in 0..30 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let game = Game::new(pos.clone());
+        let limits = Limits {
+            depth: Some(2),
+            ..Limits::default()
+        };
+        let r = searcher.search(&game, &limits, &Control::default(), &mut |_| {});
+        assert!(moves.contains(&r.best.expect("move")), "{}", pos.to_sfen());
+        pos.make(moves[rng.below(moves.len())]);
+    }
+}
+
+#[test]
+fn single_thread_search_is_deterministic() {
+    let run = || {
+        let game = Game::new(Position::start(Variant::chu(), Rules::default()));
+        let mut s = Searcher::new(16, 1);
+        let limits = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        s.search(&game, &limits, &Control::default(), &mut |_| {})
+            .nodes
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn stop_flag_ends_an_infinite_search() {
+    let game = Game::new(Position::start(Variant::chu(), Rules::default()));
+    let mut s = Searcher::new(16, 1);
+    let control = Control::default();
+    let stop = control.stop.clone();
+    let t = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let start = std::time::Instant::now();
+    let r = s.search(&game, &limits, &control, &mut |_| {});
+    let _ = t.join();
+    assert!(r.best.is_some());
+    assert!(start.elapsed() < std::time::Duration::from_secs(2));
+}
