@@ -39,6 +39,18 @@ struct Running {
     handle: JoinHandle<(Searcher, SearchResult)>,
 }
 
+/// Tells the main loop that search `id` has ended, when dropped.
+struct Notify {
+    events: Sender<Event>,
+    id: u64,
+}
+
+impl Drop for Notify {
+    fn drop(&mut self) {
+        let _ = self.events.send(Event::SearchDone(self.id));
+    }
+}
+
 /// Where the searcher is.
 enum Worker {
     Idle(Searcher),
@@ -164,8 +176,9 @@ impl Engine {
         let spawned = std::thread::Builder::new()
             .name(format!("search-{id}"))
             .spawn(move || {
+                // Sent on return and on panic alike, so the main loop always joins.
+                let _done = Notify { events, id };
                 let result = searcher.search(&game, &limits, &thread_control, &mut *report);
-                let _ = events.send(Event::SearchDone(id));
                 (searcher, result)
             });
         match spawned {
