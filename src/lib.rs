@@ -4,6 +4,7 @@
 //! rules), `position` (board and make/unmake), `movegen` (legal moves), `notation` (SFEN,
 //! USI, XBoard text), `game` (history and results), `perft`.
 
+pub mod analysis;
 pub mod bench;
 pub mod eval;
 pub mod game;
@@ -14,5 +15,6 @@ pub mod perft;
 pub mod position;
 pub mod protocol;
 pub mod search;
+pub mod tournament;
 pub mod types;
 pub mod variant;

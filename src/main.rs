@@ -2,7 +2,11 @@
 //! `perft` and `bench` tools.
 
 use clap::{Args, Parser, Subcommand};
+use largeshogi::analysis::{read_game, Analyzer, Format};
+use largeshogi::game::Game;
 use largeshogi::position::Position;
+use largeshogi::search::{Limits, Searcher};
+use largeshogi::tournament::openings;
 use largeshogi::variant::{Rules, Variant};
 use std::process::ExitCode;
 use std::time::Instant;
@@ -54,26 +58,93 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         threads: usize,
     },
-    /// Analyse a position: search it and print the progress and the best move.
+    /// Analyse a position or a whole game; `--json` prints one JSON object per line.
     Analyze {
         /// Position to analyse (default: the start position).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "game")]
         sfen: Option<String>,
-        /// Moves (USI) to play first.
+        /// A game to analyse move by move: PGN from `largeshogi match`, or USI moves.
+        #[arg(long)]
+        game: Option<std::path::PathBuf>,
+        /// Moves (USI) to play before analysing.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
         /// Search depth in plies.
         #[arg(long)]
         depth: Option<u32>,
-        /// Time to think in milliseconds (default 2000 when no depth is given).
+        /// Time per position in milliseconds (default 2000 when no depth is given).
         #[arg(long)]
         movetime: Option<u64>,
+        /// Number of best lines to report.
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
         /// Search threads (default: all cores).
         #[arg(long)]
         threads: Option<usize>,
         /// Transposition table size in MB.
         #[arg(long, default_value_t = 64)]
         hash: usize,
+        /// One JSON object per line instead of text.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play an engine-vs-engine match (any USI or XBoard engines), refereed by the rules.
+    Match {
+        /// An engine: "NAME=command args [proto=usi|xboard] [option.NAME=VALUE]". Give two
+        /// or more; more than two play a round robin.
+        #[arg(long = "engine", required = true)]
+        engines: Vec<String>,
+        /// Games per pairing (each opening twice, colours swapped).
+        #[arg(long, default_value_t = 2)]
+        games: u32,
+        /// Time control: seconds[+increment], e.g. 60+0.5.
+        #[arg(long, default_value = "10+0.1")]
+        tc: String,
+        /// Byoyomi in seconds (after the base time runs out).
+        #[arg(long)]
+        byoyomi: Option<f64>,
+        /// Fixed time per move in seconds (instead of --tc).
+        #[arg(long)]
+        movetime: Option<f64>,
+        /// Openings file (USI move lines). Default: openings/<variant>.txt if present.
+        #[arg(long)]
+        openings: Option<std::path::PathBuf>,
+        /// Games played at the same time.
+        #[arg(long, default_value_t = 1)]
+        concurrency: usize,
+        /// Write the games to this PGN file.
+        #[arg(long)]
+        pgn: Option<std::path::PathBuf>,
+        /// Stop early by SPRT, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05 (two engines).
+        #[arg(long)]
+        sprt: Option<String>,
+        /// Adjudicate a draw after this many plies.
+        #[arg(long, default_value_t = 1000)]
+        max_plies: u32,
+        /// Milliseconds an engine may exceed its time before it loses on time.
+        #[arg(long, default_value_t = 200)]
+        margin: u64,
+    },
+    /// Generate balanced opening lines for the match runner.
+    Openings {
+        /// Number of lines.
+        #[arg(long, default_value_t = 60)]
+        count: usize,
+        /// Plies per line.
+        #[arg(long, default_value_t = 6)]
+        plies: usize,
+        /// Keep lines whose short search score is within this many centipawns.
+        #[arg(long, default_value_t = 100)]
+        max_cp: i32,
+        /// Search depth of the balance check.
+        #[arg(long, default_value_t = 5)]
+        depth: u32,
+        /// Random seed (same seed, same lines).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output file (default: stdout).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
     },
     /// Benchmarks: `bench` (fixed-depth search of the variant's bench positions, total
     /// nodes and nodes/s) or `bench perft` (move generation speed).
@@ -123,14 +194,107 @@ fn run(cli: Cli) -> Result<(), UserError> {
         }
         Some(Command::Analyze {
             sfen,
+            game,
             moves,
             depth,
             movetime,
+            multipv,
             threads,
             hash,
+            json,
         }) => {
-            let pos = setup(variant, rules, sfen.as_deref(), &moves)?;
-            analyze(pos, depth, movetime, threads, hash);
+            let mut searcher =
+                Searcher::new(hash, threads.unwrap_or_else(Searcher::default_threads));
+            searcher.set_multipv(multipv);
+            let limits = Limits {
+                depth,
+                movetime: movetime
+                    .or(if depth.is_none() { Some(2000) } else { None })
+                    .map(std::time::Duration::from_millis),
+                ..Limits::default()
+            };
+            let format = if json { Format::Json } else { Format::Text };
+            let mut analyzer = Analyzer {
+                searcher,
+                limits,
+                format,
+            };
+            match game {
+                Some(path) => {
+                    let text = std::fs::read_to_string(&path)
+                        .map_err(|e| UserError(format!("cannot read {}: {e}", path.display())))?;
+                    let (start, moves) =
+                        read_game(&text, Position::start(variant, rules)).map_err(UserError)?;
+                    analyzer.run_game(start, &moves);
+                }
+                None => {
+                    let pos = setup(variant, rules, sfen.as_deref(), &moves)?;
+                    analyzer.run_position(&Game::new(pos));
+                }
+            }
+            Ok(())
+        }
+        Some(Command::Match {
+            engines,
+            games,
+            tc,
+            byoyomi,
+            movetime,
+            openings,
+            concurrency,
+            pgn,
+            sprt,
+            max_plies,
+            margin,
+        }) => run_match_command(MatchArgs {
+            variant,
+            rules,
+            engines,
+            games,
+            tc,
+            byoyomi,
+            movetime,
+            openings,
+            concurrency,
+            pgn,
+            sprt,
+            max_plies,
+            margin,
+        }),
+        Some(Command::Openings {
+            count,
+            plies,
+            max_cp,
+            depth,
+            seed,
+            out,
+        }) => {
+            let cfg = openings::GenConfig {
+                count,
+                plies,
+                max_cp,
+                depth,
+                seed,
+            };
+            let lines = openings::generate(variant, rules, &cfg, &mut |kept, tried| {
+                eprint!("\ropenings: {kept}/{count} kept, {tried} tried");
+            });
+            eprintln!();
+            let mut text = format!(
+                "# {} openings for {}: largeshogi openings --variant {} --count {count} --plies {plies} \
+--max-cp {max_cp} --depth {depth} --seed {seed}\n# Each line: USI moves from the start; the comment gives the score for the first player.\n",
+                lines.len(),
+                variant.name,
+                variant.name
+            );
+            for (line, cp) in &lines {
+                text.push_str(&format!("{}  # {cp:+}\n", line.join(" ")));
+            }
+            match out {
+                Some(path) => std::fs::write(&path, text)
+                    .map_err(|e| UserError(format!("cannot write {}: {e}", path.display())))?,
+                None => print!("{text}"),
+            }
             Ok(())
         }
         Some(Command::Bench {
@@ -272,55 +436,81 @@ fn bench_search(
     }
 }
 
-fn analyze(
-    pos: Position,
-    depth: Option<u32>,
-    movetime: Option<u64>,
-    threads: Option<usize>,
-    hash: usize,
-) {
-    use largeshogi::search::{Control, Limits, Score, Searcher};
-    let game = largeshogi::game::Game::new(pos);
-    let limits = Limits {
-        depth,
-        movetime: movetime
-            .or(if depth.is_none() { Some(2000) } else { None })
-            .map(std::time::Duration::from_millis),
-        ..Limits::default()
-    };
-    let mut searcher = Searcher::new(hash, threads.unwrap_or_else(Searcher::default_threads));
-    let p = game.position().clone();
-    let result = searcher.search(&game, &limits, &Control::default(), &mut |info| {
-        let score = match info.score {
-            Score::Cp(c) => format!("cp {c}"),
-            Score::Mate(m) => format!("mate {m}"),
-        };
-        let pv: Vec<String> = pv_text(&p, &info.pv);
-        println!(
-            "depth {} seldepth {} score {} nodes {} nps {} time {} pv {}",
-            info.depth,
-            info.seldepth,
-            score,
-            info.nodes,
-            info.nps,
-            info.time.as_millis(),
-            pv.join(" ")
-        );
-    });
-    match result.best {
-        Some(m) => println!("bestmove {}", p.move_to_usi(&m)),
-        None => println!("bestmove resign"),
-    }
+/// Arguments of `largeshogi match` after clap.
+struct MatchArgs {
+    variant: &'static Variant,
+    rules: Rules,
+    engines: Vec<String>,
+    games: u32,
+    tc: String,
+    byoyomi: Option<f64>,
+    movetime: Option<f64>,
+    openings: Option<std::path::PathBuf>,
+    concurrency: usize,
+    pgn: Option<std::path::PathBuf>,
+    sprt: Option<String>,
+    max_plies: u32,
+    margin: u64,
 }
 
-/// USI text of a line of moves from `pos`.
-fn pv_text(pos: &Position, pv: &[largeshogi::types::Move]) -> Vec<String> {
-    let mut p = pos.clone();
-    pv.iter()
-        .map(|m| {
-            let t = p.move_to_usi(m);
-            p.make(*m);
-            t
-        })
-        .collect()
+fn run_match_command(a: MatchArgs) -> Result<(), UserError> {
+    use largeshogi::tournament::{engine::EngineSpec, referee::TimeControl, stats::Sprt};
+    let engines = a
+        .engines
+        .iter()
+        .map(|e| EngineSpec::parse(e))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(UserError)?;
+    let (base, inc) = TimeControl::parse_tc(&a.tc).map_err(UserError)?;
+    let secs = |v: f64, what: &str| -> Result<u64, UserError> {
+        if (0.0..=86_400.0).contains(&v) {
+            Ok((v * 1000.0) as u64)
+        } else {
+            Err(UserError(format!("--{what} out of range")))
+        }
+    };
+    let tc = TimeControl {
+        base,
+        inc,
+        byoyomi: a
+            .byoyomi
+            .map(|b| secs(b, "byoyomi"))
+            .transpose()?
+            .unwrap_or(0),
+        movetime: a.movetime.map(|m| secs(m, "movetime")).transpose()?,
+        margin: a.margin,
+    };
+    let openings_path = a.openings.clone().or_else(|| {
+        let p = std::path::PathBuf::from(format!("openings/{}.txt", a.variant.name));
+        p.exists().then_some(p)
+    });
+    let openings = match &openings_path {
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .map_err(|e| UserError(format!("cannot read {}: {e}", p.display())))?;
+            openings::parse(&text, a.variant, a.rules).map_err(UserError)?
+        }
+        None => Vec::new(),
+    };
+    let sprt = a
+        .sprt
+        .as_deref()
+        .map(Sprt::parse)
+        .transpose()
+        .map_err(UserError)?;
+    let cfg = largeshogi::tournament::MatchConfig {
+        variant: a.variant,
+        rules: a.rules,
+        engines,
+        games: a.games,
+        tc,
+        openings,
+        concurrency: a.concurrency,
+        pgn: a.pgn,
+        sprt,
+        max_plies: a.max_plies,
+    };
+    let summary = largeshogi::tournament::run_match(&cfg).map_err(UserError)?;
+    print!("{}", summary.table(cfg.sprt.as_ref()));
+    Ok(())
 }

@@ -628,12 +628,11 @@ impl<'a> Worker<'a> {
             }
             let is_capture = is_capture(&self.pos, &mv, them);
             self.pos.make(mv);
-            let s;
-            if searched == 0 {
-                s = -self.search(depth - 1, ply + 1, -beta, -alpha, pv_node);
+            let s = if searched == 0 {
+                -self.search(depth - 1, ply + 1, -beta, -alpha, pv_node)
             } else {
-                s = self.search_sibling(mv, searched, is_capture, depth, ply, alpha, beta, pv_node);
-            }
+                self.search_sibling(mv, searched, is_capture, depth, ply, alpha, beta, pv_node)
+            };
             self.pos.unmake();
             searched += 1;
             if self.shared.stopped.load(Relaxed) {

@@ -1,0 +1,430 @@
+//! An engine process driven over USI or XBoard: start, handshake (protocol detected from
+//! the answers), new game, asking for a move under a clock, and quitting. Replies are read
+//! by a thread into a channel so that every wait has a deadline.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The protocol an engine speaks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Proto {
+    Usi,
+    Xboard,
+}
+
+/// How to start an engine: `NAME=command args [proto=usi|xboard] [option.X=Y ...]`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineSpec {
+    pub name: String,
+    pub program: String,
+    pub args: Vec<String>,
+    pub proto: Option<Proto>,
+    /// USI `setoption` / XBoard `option` settings given as `option.NAME=VALUE`.
+    pub options: Vec<(String, String)>,
+}
+
+impl EngineSpec {
+    pub fn parse(text: &str) -> Result<EngineSpec, String> {
+        let (name, rest) = text
+            .split_once('=')
+            .ok_or_else(|| format!("engine '{text}' must be NAME=command [args]"))?;
+        let name = name.trim();
+        if name.is_empty() {
+            return Err(format!("engine '{text}' has an empty name"));
+        }
+        let mut words = rest.split_whitespace();
+        let program = words
+            .next()
+            .ok_or_else(|| format!("engine '{name}' has no command"))?
+            .to_string();
+        let mut spec = EngineSpec {
+            name: name.to_string(),
+            program,
+            args: Vec::new(),
+            proto: None,
+            options: Vec::new(),
+        };
+        for w in words {
+            if let Some(p) = w.strip_prefix("proto=") {
+                spec.proto = Some(match p {
+                    "usi" | "uci" => Proto::Usi,
+                    "xboard" | "cecp" => Proto::Xboard,
+                    _ => return Err(format!("unknown protocol '{p}' (usi or xboard)")),
+                });
+            } else if let Some(o) = w.strip_prefix("option.") {
+                let (k, v) = o
+                    .split_once('=')
+                    .ok_or_else(|| format!("option '{w}' must be option.NAME=VALUE"))?;
+                spec.options.push((k.to_string(), v.to_string()));
+            } else {
+                spec.args.push(w.to_string());
+            }
+        }
+        Ok(spec)
+    }
+}
+
+/// Why an engine did not produce a move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// The process ended or closed its output.
+    Crashed,
+    /// No answer before the deadline.
+    Timeout,
+    /// It resigned or said it has no move.
+    Resigned,
+}
+
+/// The clock situation sent with a move request (milliseconds).
+#[derive(Copy, Clone, Debug)]
+pub struct Clocks {
+    /// Remaining time of (sente, gote).
+    pub remaining: [u64; 2],
+    pub inc: u64,
+    pub byoyomi: u64,
+    /// Fixed time per move instead of a clock.
+    pub movetime: Option<u64>,
+}
+
+pub struct EngineProc {
+    pub spec: EngineSpec,
+    pub proto: Proto,
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+    /// XBoard features announced by the engine.
+    usermove: bool,
+    memory: bool,
+    smp: bool,
+}
+
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+impl EngineProc {
+    pub fn start(spec: &EngineSpec) -> Result<EngineProc, String> {
+        let mut child = Command::new(&spec.program)
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| {
+                format!(
+                    "cannot start engine '{}' ({}): {e}",
+                    spec.name, spec.program
+                )
+            })?;
+        let stdin = child.stdin.take().ok_or("engine stdin unavailable")?;
+        let stdout = child.stdout.take().ok_or("engine stdout unavailable")?;
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim().to_string();
+                        if tx.send(line).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let mut e = EngineProc {
+            spec: spec.clone(),
+            proto: spec.proto.unwrap_or(Proto::Usi),
+            child,
+            stdin,
+            lines: rx,
+            usermove: false,
+            memory: false,
+            smp: false,
+        };
+        e.handshake()?;
+        Ok(e)
+    }
+
+    fn send(&mut self, line: &str) -> bool {
+        log::debug!("> {} {line}", self.spec.name);
+        writeln!(self.stdin, "{line}")
+            .and_then(|_| self.stdin.flush())
+            .is_ok()
+    }
+
+    /// Next line before `deadline`.
+    fn recv(&mut self, deadline: Instant) -> Result<String, Failure> {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(wait) {
+            Ok(l) => {
+                log::debug!("< {} {l}", self.spec.name);
+                Ok(l)
+            }
+            Err(RecvTimeoutError::Timeout) => Err(Failure::Timeout),
+            Err(RecvTimeoutError::Disconnected) => Err(Failure::Crashed),
+        }
+    }
+
+    /// Waits for a line satisfying `done`.
+    fn wait_for(
+        &mut self,
+        deadline: Instant,
+        done: impl Fn(&str) -> bool,
+    ) -> Result<String, Failure> {
+        loop {
+            let l = self.recv(deadline)?;
+            if done(&l) {
+                return Ok(l);
+            }
+        }
+    }
+
+    fn handshake(&mut self) -> Result<(), String> {
+        let deadline = Instant::now() + HANDSHAKE;
+        let name = self.spec.name.clone();
+        let fail = |what: &str| format!("engine '{name}' did not answer {what}");
+        match self.spec.proto {
+            Some(Proto::Xboard) => self
+                .xboard_handshake(deadline)
+                .map_err(|_| fail("protover 2")),
+            Some(Proto::Usi) => self.usi_handshake(deadline).map_err(|_| fail("usi")),
+            None => {
+                // Try USI first; an XBoard engine ignores or rejects `usi`.
+                self.send("usi");
+                let probe = Instant::now() + Duration::from_secs(2);
+                match self.wait_for(probe.min(deadline), |l| l == "usiok") {
+                    Ok(_) => {
+                        self.proto = Proto::Usi;
+                        Ok(())
+                    }
+                    Err(Failure::Crashed) => Err(fail("usi (it exited)")),
+                    Err(_) => self
+                        .xboard_handshake(deadline)
+                        .map_err(|_| fail("usi or protover 2")),
+                }
+            }
+        }
+    }
+
+    fn usi_handshake(&mut self, deadline: Instant) -> Result<(), Failure> {
+        self.proto = Proto::Usi;
+        self.send("usi");
+        self.wait_for(deadline, |l| l == "usiok")?;
+        Ok(())
+    }
+
+    fn xboard_handshake(&mut self, deadline: Instant) -> Result<(), Failure> {
+        self.proto = Proto::Xboard;
+        self.send("xboard");
+        self.send("protover 2");
+        loop {
+            let l = self.recv(deadline)?;
+            if let Some(f) = l.strip_prefix("feature ") {
+                for word in f.split_whitespace() {
+                    match word {
+                        "usermove=1" => self.usermove = true,
+                        "memory=1" => self.memory = true,
+                        "smp=1" => self.smp = true,
+                        _ => {}
+                    }
+                    // Acknowledge every feature so engines waiting for it go on.
+                    if let Some((k, _)) = word.split_once('=') {
+                        if !k.is_empty() && !k.contains('"') {
+                            self.send(&format!("accepted {k}"));
+                        }
+                    }
+                }
+                if f.contains("done=1") {
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// Prepares a new game of `variant` from `start_sfen` (XBoard: a FEN, see caller).
+    pub fn new_game(
+        &mut self,
+        variant: &str,
+        xboard_setboard: Option<&str>,
+    ) -> Result<(), Failure> {
+        match self.proto {
+            Proto::Usi => {
+                self.send(&format!("setoption name USI_Variant value {variant}"));
+                let options = self.spec.options.clone();
+                for (k, v) in options {
+                    self.send(&format!("setoption name {k} value {v}"));
+                }
+                self.send("isready");
+                self.wait_for(Instant::now() + HANDSHAKE, |l| l == "readyok")?;
+                self.send("usinewgame");
+            }
+            Proto::Xboard => {
+                self.send("new");
+                self.send(&format!("variant {variant}"));
+                // HaChu does not search before it is given a memory size.
+                if self.memory {
+                    self.send("memory 64");
+                }
+                if self.smp {
+                    self.send("cores 1");
+                }
+                let options = self.spec.options.clone();
+                for (k, v) in options {
+                    self.send(&format!("option {k}={v}"));
+                }
+                self.send("force");
+                self.send("post");
+                if let Some(fen) = xboard_setboard {
+                    self.send(&format!("setboard {fen}"));
+                }
+                self.send("ping 1");
+                self.wait_for(Instant::now() + HANDSHAKE, |l| l == "pong 1")?;
+            }
+        }
+        Ok(())
+    }
+
+    /// XBoard: tells the engine a move played on the board (the engine is in force mode).
+    pub fn tell_move(&mut self, xboard_text: &str) {
+        if self.proto == Proto::Xboard {
+            let line = if self.usermove {
+                format!("usermove {xboard_text}")
+            } else {
+                xboard_text.to_string()
+            };
+            self.send(&line);
+        }
+    }
+
+    /// Asks for a move. USI: `position` is the full `position ...` command. Returns the
+    /// move text in the engine's protocol (two-line XBoard Lion moves joined) and the time
+    /// the engine took.
+    pub fn request_move(
+        &mut self,
+        position: &str,
+        side: usize,
+        clocks: &Clocks,
+        deadline: Duration,
+    ) -> Result<(String, Duration), Failure> {
+        let start = Instant::now();
+        let until = start + deadline;
+        match self.proto {
+            Proto::Usi => {
+                self.send(position);
+                let go = match clocks.movetime {
+                    Some(mt) => format!("go movetime {mt}"),
+                    None => format!(
+                        "go btime {} wtime {} binc {} winc {} byoyomi {}",
+                        clocks.remaining[0],
+                        clocks.remaining[1],
+                        clocks.inc,
+                        clocks.inc,
+                        clocks.byoyomi
+                    ),
+                };
+                self.send(&go);
+                let l = self.wait_for(until, |l| l.starts_with("bestmove"))?;
+                let mv = l.split_whitespace().nth(1).unwrap_or("").to_string();
+                if mv.is_empty() || mv == "resign" || mv == "win" {
+                    return Err(Failure::Resigned);
+                }
+                Ok((mv, start.elapsed()))
+            }
+            Proto::Xboard => {
+                match clocks.movetime {
+                    Some(mt) => {
+                        self.send(&format!("st {}", (mt / 1000).max(1)));
+                    }
+                    None => {
+                        let (own, opp) = (clocks.remaining[side], clocks.remaining[1 - side]);
+                        self.send(&format!("time {}", own / 10));
+                        self.send(&format!("otim {}", opp / 10));
+                    }
+                }
+                self.send("go");
+                let mut first_leg: Option<String> = None;
+                loop {
+                    let l = self.recv(until)?;
+                    if l.starts_with("resign") || l.contains(" resign") {
+                        return Err(Failure::Resigned);
+                    }
+                    let Some(m) = l.strip_prefix("move ") else {
+                        continue;
+                    };
+                    let m = m.trim();
+                    // HaChu sends a two-leg move as `move g5g6,` then `move g6g7`.
+                    if m.ends_with(',') {
+                        first_leg = Some(m.to_string());
+                        continue;
+                    }
+                    let text = match first_leg.take() {
+                        Some(f) => format!("{f}{m}"),
+                        None => m.to_string(),
+                    };
+                    // Back to force mode: the referee sends the next moves.
+                    self.send("force");
+                    return Ok((text, start.elapsed()));
+                }
+            }
+        }
+    }
+
+    /// Tells the engine the game is over (XBoard `result`).
+    pub fn game_over(&mut self, result: &str, comment: &str) {
+        if self.proto == Proto::Xboard {
+            self.send(&format!("result {result} {{{comment}}}"));
+        } else {
+            self.send("gameover");
+        }
+    }
+
+    pub fn is_alive(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// Asks the engine to quit, and kills it if it does not within a second.
+    pub fn quit(mut self) {
+        self.send("quit");
+        let deadline = Instant::now() + Duration::from_secs(1);
+        while Instant::now() < deadline {
+            if !matches!(self.child.try_wait(), Ok(None)) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for EngineProc {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn engine_spec_parsing() {
+        let s = EngineSpec::parse("hachu=hachu proto=xboard option.Resign=off").expect("valid");
+        assert_eq!(s.name, "hachu");
+        assert_eq!(s.program, "hachu");
+        assert_eq!(s.proto, Some(Proto::Xboard));
+        assert_eq!(s.options, vec![("Resign".into(), "off".into())]);
+        let s = EngineSpec::parse("ls=./largeshogi --rules hachu").expect("valid");
+        assert_eq!(s.args, vec!["--rules", "hachu"]);
+        assert!(EngineSpec::parse("noequals").is_err());
+        assert!(EngineSpec::parse("x=").is_err());
+        assert!(EngineSpec::parse("x=prog proto=telnet").is_err());
+    }
+}

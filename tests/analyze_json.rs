@@ -1,0 +1,95 @@
+//! `largeshogi analyze --json`: every line is a JSON object with the documented fields,
+//! for a position and for a game.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn analyze(args: &[&str]) -> Vec<Value> {
+    let out = Command::new(env!("CARGO_BIN_EXE_largeshogi"))
+        .arg("analyze")
+        .args(args)
+        .output()
+        .expect("analyze runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
+        .collect()
+}
+
+#[test]
+fn position_analysis_lines_are_json() {
+    let lines = analyze(&["--depth", "3", "--threads", "1", "--multipv", "2", "--json"]);
+    assert!(lines.len() >= 4);
+    let (last, infos) = lines.split_last().expect("lines");
+    for info in infos {
+        assert_eq!(info["type"], "info");
+        for key in [
+            "sfen", "depth", "seldepth", "multipv", "score", "nodes", "nps", "time_ms", "pv",
+        ] {
+            assert!(!info[key].is_null(), "{key} missing in {info}");
+        }
+        assert!(info["score"]["cp"].is_i64() || info["score"]["mate"].is_i64());
+        assert!(info["pv"].as_array().is_some_and(|pv| !pv.is_empty()));
+    }
+    assert!(infos.iter().any(|i| i["multipv"] == 2));
+    assert_eq!(last["type"], "bestmove");
+    assert!(last["bestmove"].is_string());
+    assert_eq!(last["depth"], 3);
+}
+
+#[test]
+fn game_analysis_reports_every_move() {
+    let dir = std::env::temp_dir().join(format!("ls-analyze-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let game = dir.join("game.pgn");
+    std::fs::write(
+        &game,
+        "[Variant \"chu\"]\n\n1. f3e5 e9e8 2. h4h5 {a comment} d10g7 1/2-1/2\n",
+    )
+    .expect("write game");
+    let lines = analyze(&[
+        "--game",
+        game.to_str().expect("utf-8 path"),
+        "--depth",
+        "2",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(lines.len(), 4);
+    for (i, l) in lines.iter().enumerate() {
+        assert_eq!(l["type"], "move");
+        assert_eq!(l["ply"], i as u64 + 1);
+        for key in [
+            "sfen",
+            "played",
+            "best",
+            "score_before",
+            "score_after",
+            "depth",
+            "nodes",
+        ] {
+            assert!(!l[key].is_null(), "{key} missing in {l}");
+        }
+    }
+    assert_eq!(lines[0]["played"], "7j8h");
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn bad_game_file_is_a_clear_error() {
+    let out = Command::new(env!("CARGO_BIN_EXE_largeshogi"))
+        .args(["analyze", "--game", "/nonexistent/game.pgn", "--json"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr).trim().lines().count(),
+        1
+    );
+}

@@ -1,0 +1,98 @@
+//! The match runner as a user runs it: a scripted fake engine that plays an illegal move,
+//! one that hangs, one that exits mid-game; the referee scores each and carries on.
+
+use std::process::Command;
+
+fn run_match(fake_mode: &str, games: &str) -> (i32, String, String) {
+    let bin = env!("CARGO_BIN_EXE_largeshogi");
+    let fake = format!(
+        "fake=python3 {}/tests/fake_engine.py {fake_mode}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let real = format!("real={bin} option.Threads=1 option.USI_Hash=8");
+    let out = Command::new(bin)
+        .args([
+            "match",
+            "--engine",
+            &fake,
+            "--engine",
+            &real,
+            "--games",
+            games,
+            "--tc",
+            "2+0.1",
+            "--margin",
+            "300",
+            "--max-plies",
+            "16",
+        ])
+        .current_dir(std::env::temp_dir())
+        .output()
+        .expect("match runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The counts in the table row of `engine` (illegal, time losses, crashes).
+fn incidents(table: &str, engine: &str) -> Vec<u32> {
+    table
+        .lines()
+        .find(|l| l.split_whitespace().next() == Some(engine) && !l.contains(" vs "))
+        .map(|l| {
+            l.split_whitespace()
+                .skip(1)
+                .filter_map(|w| w.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+fn python_available() -> bool {
+    Command::new("python3").arg("--version").output().is_ok()
+}
+
+#[test]
+fn illegal_move_loses_the_game() {
+    if !python_available() {
+        eprintln!("python3 missing: fake engine test skipped");
+        return;
+    }
+    let (code, out, err) = run_match("illegal", "2");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("fake vs real"), "{out}");
+    assert_eq!(incidents(&out, "fake"), vec![2, 0, 0], "{out}");
+    assert_eq!(incidents(&out, "real"), vec![0, 0, 0], "{out}");
+    assert!(err.contains("illegal move"), "{err}");
+    // Both games lost by the fake engine.
+    let row = out
+        .lines()
+        .find(|l| l.starts_with("fake vs real"))
+        .unwrap_or_default();
+    let nums: Vec<&str> = row.split_whitespace().collect();
+    assert_eq!(&nums[3..6], &["0", "0", "2"], "{row}");
+}
+
+#[test]
+fn hanging_engine_loses_on_time() {
+    if !python_available() {
+        return;
+    }
+    let (code, out, err) = run_match("slow", "1");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(incidents(&out, "fake"), vec![0, 1, 0], "{out}");
+}
+
+#[test]
+fn engine_exiting_mid_game_is_scored_and_replaced() {
+    if !python_available() {
+        return;
+    }
+    // Game 1: the fake (sente) exits after three moves; game 2 needs a fresh process.
+    let (code, out, err) = run_match("crash", "2");
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(incidents(&out, "fake").get(2), Some(&2), "{out}\n{err}");
+    assert!(out.contains("games played: 2"), "{out}");
+}
