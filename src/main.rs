@@ -125,6 +125,8 @@ enum Command {
         #[arg(long, default_value_t = 200)]
         margin: u64,
     },
+    /// List the supported variants, one per line.
+    Variants,
     /// Generate balanced opening lines for the match runner.
     Openings {
         /// Number of lines.
@@ -261,6 +263,12 @@ fn run(cli: Cli) -> Result<(), UserError> {
             max_plies,
             margin,
         }),
+        Some(Command::Variants) => {
+            for name in Variant::names() {
+                println!("{name}");
+            }
+            Ok(())
+        }
         Some(Command::Openings {
             count,
             plies,

@@ -19,8 +19,9 @@ pub fn parse(
 ) -> Result<Vec<Vec<String>>, String> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
+        // A `#` starts a comment (the generator writes each line's score there).
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
             continue;
         }
         let mut pos = Position::start(variant, rules);
@@ -118,4 +119,27 @@ pub fn generate(
 /// The side that moves first in every variant's start position.
 fn variant_first(variant: &'static Variant) -> crate::types::Color {
     Position::start(variant, variant.default_rules).side_to_move()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn checked_in_chu_openings_parse_and_are_varied() {
+        let text = include_str!("../../openings/chu.txt");
+        let lines = parse(text, Variant::chu(), Rules::default()).expect("valid openings");
+        assert!(lines.len() >= 50);
+        let distinct: HashSet<&Vec<String>> = lines.iter().collect();
+        assert_eq!(distinct.len(), lines.len());
+    }
+
+    #[test]
+    fn bad_opening_line_is_reported() {
+        assert!(parse("7i7h 7j7a", Variant::chu(), Rules::default()).is_err());
+        assert_eq!(
+            parse("# only a comment\n", Variant::chu(), Rules::default()),
+            Ok(vec![])
+        );
+    }
 }

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates openings/<variant>.txt for every supported variant: 60 six-ply lines from
+# seeded playouts, each kept only if a depth-5 search scores it within 100 centipawns.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+cargo build --release
+# Variants to do: all by default (override with VARIANTS="chu tai").
+variants=${VARIANTS:-$(./target/release/largeshogi variants)}
+for v in $variants; do
+  ./target/release/largeshogi openings --variant "$v" --count 60 --plies 6 --max-cp 100 \
+    --depth 5 --seed 7 --out "openings/$v.txt"
+  echo "openings/$v.txt: $(grep -vc '^#' "openings/$v.txt") lines"
+done
