@@ -213,7 +213,7 @@ mod tests {
             draws: 5,
             losses: 10,
         };
-        assert!(close(even.los(), 0.5, 1e-12));
+        assert!(close(even.los(), 0.5, 1e-6));
     }
 
     #[test]
