@@ -245,10 +245,12 @@ impl EngineProc {
         }
     }
 
-    /// Prepares a new game of `variant` from `start_sfen` (XBoard: a FEN, see caller).
+    /// Prepares a new game of `variant`; `level` is the XBoard time control command
+    /// (`level 0 M:SS INC`), `xboard_setboard` a FEN for a non-standard start.
     pub fn new_game(
         &mut self,
         variant: &str,
+        level: Option<&str>,
         xboard_setboard: Option<&str>,
     ) -> Result<(), Failure> {
         match self.proto {
@@ -275,6 +277,9 @@ impl EngineProc {
                 let options = self.spec.options.clone();
                 for (k, v) in options {
                     self.send(&format!("option {k}={v}"));
+                }
+                if let Some(level) = level {
+                    self.send(level);
                 }
                 self.send("force");
                 self.send("post");

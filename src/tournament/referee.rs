@@ -127,8 +127,14 @@ pub fn play_game(
         moves.push((pos.move_to_usi(&mv), pos.move_to_xboard(&mv)));
         game.play(mv);
     }
+    // XBoard engines learn the time control from `level` (base in minutes:seconds).
+    let level = tc.movetime.is_none().then(|| {
+        let secs = tc.base / 1000;
+        let inc = tc.inc as f64 / 1000.0;
+        format!("level 0 {}:{:02} {inc}", secs / 60, secs % 60)
+    });
     for (i, e) in engines.iter_mut().enumerate() {
-        if e.new_game(variant.name, None).is_err() {
+        if e.new_game(variant.name, level.as_deref(), None).is_err() {
             let c = if i == 0 { Color::Black } else { Color::White };
             return Ok(finish(&mut engines, start_sfen, moves, Ending::Crash(c)));
         }
