@@ -177,3 +177,16 @@ fn malformed_input_is_rejected_cleanly() {
     // No Lion-power piece can pass at the start: every Lion neighbour is occupied.
     assert!(pos.parse_xboard_move("@@@@").is_err());
 }
+
+/// XBoard's PGN writes two-leg moves as from, kill square, `x`, destination.
+#[test]
+fn xboard_pgn_form_of_lion_moves() {
+    let t9 = chu("11k/12/12/12/12/12/6ps4/6N5/12/12/12/K11 b - 1");
+    let m = t9.parse_move("6h6g5g").expect("double capture");
+    assert_eq!(t9.move_to_xboard_pgn(&m), "g5g6xh6");
+    assert_eq!(t9.parse_xboard_move("g5g6xh6"), Ok(m));
+    let igui = t9.parse_move("6h6g6h").expect("igui");
+    assert_eq!(t9.move_to_xboard_pgn(&igui), "g5g6xg5");
+    let plain = t9.parse_move("6h6f").expect("jump");
+    assert_eq!(t9.move_to_xboard_pgn(&plain), "g5g7");
+}

@@ -37,6 +37,20 @@ impl MoveText {
             Some(b'=') => (&text[..text.len() - 1], Some(false)),
             _ => (text, None),
         };
+        // XBoard's PGN writes a two-leg move as from, kill square, `x` or `-`, final
+        // square (`g5g6xg7`); turn it into the protocol's leg form first.
+        let pgn_form;
+        let body = match body.find(['x', '-']) {
+            Some(i) if !body.contains(',') => {
+                let first = &body[..i];
+                let b = first.as_bytes();
+                let (_, n) = parse_square_prefix(b, ranks).ok_or_else(syntax)?;
+                let mid = &first[n..];
+                pgn_form = format!("{first},{mid}{}", &body[i + 1..]);
+                pgn_form.as_str()
+            }
+            _ => body,
+        };
         let mut legs: ArrayVec<[(isize, isize); 2], 4> = ArrayVec::new();
         for leg in body.split(',') {
             let b = leg.as_bytes();
@@ -102,6 +116,13 @@ impl Position {
         s
     }
 
+    /// A move as XBoard writes it in PGN: a two-leg move as `g5g6xg7` (from, kill
+    /// square, final square), everything else as in the protocol.
+    pub fn move_to_xboard_pgn(&self, mv: &Move) -> String {
+        let text = self.move_to_xboard(mv);
+        xboard_to_pgn(&text)
+    }
+
     /// Parses XBoard move text and checks it against the legal moves.
     pub fn parse_xboard_move(&self, text: &str) -> Result<Move, MoveError> {
         if text == PASS {
@@ -114,5 +135,22 @@ impl Position {
         let v = self.variant;
         let mt = MoveText::parse_xboard(text, v.files, v.ranks)?;
         self.resolve_move(&mt, text)
+    }
+}
+
+/// XBoard protocol move text to XBoard's PGN form: `g5g6,g6g7` becomes `g5g6xg7`.
+pub fn xboard_to_pgn(text: &str) -> String {
+    match text.split_once(',') {
+        Some((first, second)) => {
+            // The second leg starts with the kill square; keep only its destination.
+            let b = second.as_bytes();
+            let letters = b.iter().take_while(|c| c.is_ascii_lowercase()).count();
+            let digits = b[letters..]
+                .iter()
+                .take_while(|c| c.is_ascii_digit())
+                .count();
+            format!("{first}x{}", &second[letters + digits..])
+        }
+        None => text.to_string(),
     }
 }

@@ -1,5 +1,6 @@
 //! Game records as PGN-style text: XBoard's conventions (the first player, sente, is
-//! "White"; moves in XBoard coordinates), a `Variant` tag and the start position.
+//! "White"; moves in XBoard coordinates, a two-leg Lion move as `g5g6xg7`), a `Variant`
+//! tag and the start position.
 
 use super::referee::GameRecord;
 use std::fmt::Write;
@@ -52,10 +53,11 @@ pub fn game_pgn(
     let _ = writeln!(s);
     let mut line = String::new();
     for (i, (_, xb)) in record.moves.iter().enumerate() {
+        let mv = crate::notation::xboard::xboard_to_pgn(xb);
         let token = if i % 2 == 0 {
-            format!("{}. {xb}", i / 2 + 1)
+            format!("{}. {mv}", i / 2 + 1)
         } else {
-            xb.clone()
+            mv
         };
         if line.len() + token.len() + 1 > 79 {
             let _ = writeln!(s, "{line}");
