@@ -357,6 +357,12 @@ impl EngineProc {
                     if l.starts_with("resign") || l.contains(" resign") {
                         return Err(Failure::Resigned);
                     }
+                    // A result claim that gives the game away (HaChu: `0-1 {resign}`) is a
+                    // resignation; other claims are left to the referee's rules.
+                    let own_loss = if side == 0 { "0-1" } else { "1-0" };
+                    if l.starts_with(own_loss) {
+                        return Err(Failure::Resigned);
+                    }
                     let Some(m) = l.strip_prefix("move ") else {
                         continue;
                     };
