@@ -75,6 +75,9 @@ pub enum Failure {
     Timeout,
     /// It resigned or said it has no move.
     Resigned,
+    /// It answered a move it was told with `Illegal move` (its rules differ from the
+    /// referee's).
+    Rejected(String),
 }
 
 /// The clock situation sent with a move request (milliseconds).

@@ -52,6 +52,8 @@ pub struct Incidents {
     pub illegal: u32,
     pub time_losses: u32,
     pub crashes: u32,
+    /// Moves accepted by the referee that this engine called illegal.
+    pub rejections: u32,
 }
 
 /// Results of a pairing from the first engine's point of view.
@@ -243,6 +245,7 @@ fn record_game(
         Ending::Illegal(c, _) => p.incidents[engine_of(*c)].illegal += 1,
         Ending::TimeLoss(c) => p.incidents[engine_of(*c)].time_losses += 1,
         Ending::Crash(c) => p.incidents[engine_of(*c)].crashes += 1,
+        Ending::Rejected(c, _) => p.incidents[engine_of(*c)].rejections += 1,
         _ => {}
     }
     if let Some(sprt) = cfg.sprt {

@@ -50,6 +50,8 @@ pub enum Ending {
     TimeLoss(Color),
     Crash(Color),
     Resign(Color),
+    /// The engine of this colour rejected a move the referee accepted.
+    Rejected(Color, String),
 }
 
 impl Ending {
@@ -58,9 +60,11 @@ impl Ending {
         match self {
             Ending::Rules(Outcome::Win(c, _)) => Some(*c),
             Ending::Rules(Outcome::Draw(_)) | Ending::MaxPlies => None,
-            Ending::Illegal(c, _) | Ending::TimeLoss(c) | Ending::Crash(c) | Ending::Resign(c) => {
-                Some(c.flip())
-            }
+            Ending::Illegal(c, _)
+            | Ending::TimeLoss(c)
+            | Ending::Crash(c)
+            | Ending::Resign(c)
+            | Ending::Rejected(c, _) => Some(c.flip()),
         }
     }
 
@@ -86,6 +90,7 @@ impl Ending {
             Ending::TimeLoss(c) => format!("{} lost on time", side(c)),
             Ending::Crash(c) => format!("{} engine crashed or stopped answering", side(c)),
             Ending::Resign(c) => format!("{} resigned", side(c)),
+            Ending::Rejected(c, why) => format!("{} rejected a legal move: {why}", side(c)),
         }
     }
 }
@@ -173,6 +178,14 @@ pub fn play_game(
         );
         let (text, used) = match reply {
             Ok(r) => r,
+            Err(Failure::Rejected(why)) => {
+                return Ok(finish(
+                    &mut engines,
+                    start_sfen,
+                    moves,
+                    Ending::Rejected(color, why),
+                ))
+            }
             Err(Failure::Timeout) => {
                 return Ok(finish(
                     &mut engines,
