@@ -81,13 +81,19 @@ class XBoardEngine:
         self.send("xboard")
         self.send("protover 2")
         deadline = time.time() + 5
+        features = ""
         while time.time() < deadline:
             line = self.line(deadline - time.time())
-            if line is None or "done=1" in line:
+            if line is None:
+                break
+            if line.startswith("feature "):
+                features += line
+            if "done=1" in line:
                 break
         # HaChu does not search before it is given `memory`.
         self.send(f"memory {memory_mb}")
-        self.send("cores 1")
+        if "smp=1" in features:
+            self.send("cores 1")
         self.send("easy")
         self.sync()
 
