@@ -2,6 +2,8 @@
 # One Chu game in the real GUI: XBoard 4.9 under a virtual X server, largeshogi (with the
 # HaChu rule options) as first engine, HaChu as second, match mode. Saves the PGN, the
 # XBoard debug log and screenshots (the last one shows the final position).
+# -checkMates false: XBoard would otherwise adjudicate chess-style mate and stalemate (a
+# stalemate as a draw); in Chu the game ends with the royal capture, which the engines claim.
 # Needs: apt-get install xboard hachu xvfb imagemagick.
 # Usage: scripts/xboard-chu.sh [OUTDIR] [TIME_CONTROL_MINUTES] [INCREMENT_SECONDS]
 # Environment: LARGESHOGI=binary (skips the build), LIMIT=seconds before XBoard is killed.
@@ -11,7 +13,7 @@ OUT=$(realpath -m "${1:-/tmp/xboard-chu}")
 TC=${2:-1}
 INC=${3:-0.5}
 mkdir -p "$OUT"
-rm -f "$OUT"/game.pgn "$OUT"/shot-*.png
+rm -f "$OUT"/game.pgn "$OUT"/shot-*.png "$OUT"/final.png
 # LARGESHOGI=/path/to/binary skips the build.
 if [ -z "$LARGESHOGI" ]; then
   cargo build --release --quiet
@@ -31,6 +33,7 @@ xvfb-run -a -s "-screen 0 1280x1024x24" \
     -firstProtocolVersion 2 -secondProtocolVersion 2 \
     -defaultHashSize 64 -smpCores 1 -xponder \
     -autoCallFlag true -popupExitMessage false -adjudicateDrawMoves 400 \
+    -checkMates false \
     -saveGameFile "$OUT/game.pgn" -debugMode true -nameOfDebugFile "$OUT/xboard.debug" \
     -size Medium 2>"$OUT/xboard.stderr" &
   pid=$!
@@ -39,7 +42,11 @@ xvfb-run -a -s "-screen 0 1280x1024x24" \
   while [ -n "$(ps -o stat= -p $pid | grep -v Z)" ]; do
     sleep 5
     n=$((n + 1))
-    import -window root "$OUT/shot-$(printf %04d $n).png" 2>/dev/null || true
+    # Keep a shot only if XBoard was still up after it was taken (not a blank screen).
+    import -window root "$OUT/shot.tmp.png" 2>/dev/null || true
+    if [ -n "$(ps -o stat= -p $pid | grep -v Z)" ]; then
+      mv "$OUT/shot.tmp.png" "$OUT/shot-$(printf %04d $n).png" 2>/dev/null || true
+    fi
   done
   wait $pid
 '
