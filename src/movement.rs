@@ -41,6 +41,17 @@ pub enum Atom {
     /// Lion power restricted to one line (Horned Falcon forward, Soaring Eagle forward
     /// diagonals): step, jump to two squares, igui, capture and continue on the line, pass.
     LionLine { dir: Dir },
+    /// Lion-Dog power (狛犬) along one line: up to three squares, leaping any prefix and
+    /// capturing every enemy on the walked rest, out-and-back, igui and pass. See
+    /// `movegen::lion_dog`.
+    LionDog { dir: Dir },
+    /// Hook move (鉤行): slide along `dir`, then optionally turn 90 degrees (either way) on
+    /// an empty square and slide again; one capture at most, which ends the move. See
+    /// `movegen::hook`.
+    Hook { dir: Dir },
+    /// The Tai Emperor (自在天王): to any empty square, or onto any unprotected enemy piece.
+    /// See `movegen::emperor`.
+    Emperor,
 }
 
 /// Steps (range 1) in each direction.
@@ -72,4 +83,21 @@ pub fn jumps(dirs: &[Dir], n: i8) -> Vec<Atom> {
 /// Lion power on one line for each direction.
 pub fn lion_lines(dirs: &[Dir]) -> Vec<Atom> {
     dirs.iter().map(|&dir| Atom::LionLine { dir }).collect()
+}
+
+/// Up to `n` squares in each direction.
+pub fn rides(dirs: &[Dir], n: u8) -> Vec<Atom> {
+    dirs.iter()
+        .map(|&dir| Atom::Ride { dir, range: n })
+        .collect()
+}
+
+/// Lion-Dog power along each direction.
+pub fn lion_dogs(dirs: &[Dir]) -> Vec<Atom> {
+    dirs.iter().map(|&dir| Atom::LionDog { dir }).collect()
+}
+
+/// Hook moves starting along each direction.
+pub fn hooks(dirs: &[Dir]) -> Vec<Atom> {
+    dirs.iter().map(|&dir| Atom::Hook { dir }).collect()
 }

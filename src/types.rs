@@ -11,6 +11,8 @@ pub const MAX_EDGE: usize = 25;
 /// but the arrays are sized for this one.
 pub const MAX_STRIDE: usize = MAX_EDGE + 2 * PAD;
 pub const MAX_CELLS: usize = MAX_STRIDE * MAX_STRIDE;
+/// 64-bit words of a bit set over mailbox cells.
+pub const OCC_WORDS: usize = MAX_CELLS.div_ceil(64);
 
 /// The two sides. Black (sente) moves first and starts at the bottom of the diagram.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug)]
@@ -58,15 +60,16 @@ impl Sq {
 pub type PieceType = u8;
 
 /// Contents of one mailbox cell: empty, off-board wall, or `2 + 2*type + colour`.
+/// 16 bits because Tai has 181 piece states (93 kinds and 88 promoted states).
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Cell(pub u8);
+pub struct Cell(pub u16);
 
 impl Cell {
     pub const EMPTY: Cell = Cell(0);
     pub const WALL: Cell = Cell(1);
     #[inline]
     pub fn piece(t: PieceType, c: Color) -> Cell {
-        Cell(2 + 2 * t + c as u8)
+        Cell(2 + 2 * t as u16 + c as u16)
     }
     #[inline]
     pub fn is_empty(self) -> bool {
@@ -87,17 +90,17 @@ impl Cell {
     }
     #[inline]
     pub fn ptype(self) -> PieceType {
-        (self.0 - 2) >> 1
+        ((self.0 - 2) >> 1) as PieceType
     }
     /// True for a piece of colour `c`.
     #[inline]
     pub fn is_color(self, c: Color) -> bool {
-        self.0 >= 2 && (self.0 & 1) == c as u8
+        self.0 >= 2 && (self.0 & 1) == c as u16
     }
     /// A piece of `mover` may land here: empty, or an enemy piece.
     #[inline]
     pub fn can_land(self, mover: Color) -> bool {
-        self.0 == 0 || (self.0 >= 2 && (self.0 & 1) != mover as u8)
+        self.0 == 0 || (self.0 >= 2 && (self.0 & 1) != mover as u16)
     }
 }
 

@@ -3,6 +3,7 @@
 
 use crate::position::Position;
 use crate::types::{Cell, Color, Sq};
+use crate::variant::BOARD_DIRS;
 
 /// Occupancy as seen after a move that is not made on the board: `empties` are vacated or
 /// captured squares, `filled` is where the mover stands.
@@ -52,30 +53,146 @@ impl Position {
         if pm.jump_vecs.contains(&(dx, dy)) {
             return true;
         }
-        for (i, &(rx, ry, range)) in pm.ride_vecs.iter().enumerate() {
+        for &(lx, ly) in &pm.lion_dog_vecs {
+            if (1..=3).any(|k| dx == k * lx && dy == k * ly) {
+                return true;
+            }
+        }
+        let rides = pm.rides.iter().zip(&pm.ride_vecs);
+        let far = pm.far_rides.iter().map(|(o, r, _)| (*o, *r));
+        let far = far.zip(pm.far_ride_vecs.iter().copied());
+        for ((off, _), (rx, ry, range)) in rides.map(|(a, b)| (*a, *b)).chain(far) {
             let k = if rx != 0 { dx / rx } else { dy / ry };
             if k < 1 || dx != k * rx || dy != k * ry || k as u32 > range as u32 {
                 continue;
             }
-            let off = pm.rides[i].0;
-            let mut s = from;
-            let mut clear = true;
-            for _ in 1..k {
-                s = s.offset(off);
-                if self.occupied_with(s, o) {
-                    clear = false;
-                    break;
-                }
-            }
-            if clear {
+            if self.path_clear(from, off, k as u8 - 1, o) {
                 return true;
+            }
+        }
+        if !pm.hooks.is_empty() && self.hook_attacks(cell, from, target, o) {
+            return true;
+        }
+        if pm.emperor {
+            // The Emperor's captures depend on the board, not on the overlay.
+            return self.emperor_may_capture(from, target, &self.army_scan());
+        }
+        false
+    }
+
+    /// The `n` squares after `from` along `off` are empty (as seen through `o`).
+    #[inline]
+    fn path_clear(&self, from: Sq, off: i16, n: u8, o: &Overlay) -> bool {
+        let mut s = from;
+        for _ in 0..n {
+            s = s.offset(off);
+            if self.occupied_with(s, o) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Can the hook mover `cell` on `from` capture on `target` (tai.md 4.5)?
+    pub fn hook_attacks(&self, cell: Cell, from: Sq, target: Sq, o: &Overlay) -> bool {
+        let v = self.variant;
+        let pm = &v.moves[cell.color().index()][cell.ptype() as usize];
+        let dx = (v.col[target.idx()] - v.col[from.idx()]) as i32;
+        let dy = (v.row[target.idx()] - v.row[from.idx()]) as i32;
+        let stride = v.stride as i16;
+        for (i, &((ax, ay), turns)) in pm.hook_vecs.iter().enumerate() {
+            let (ax, ay) = (ax as i32, ay as i32);
+            let d1 = pm.hooks[i].0;
+            // Straight along the first leg.
+            let k = if ax != 0 { dx / ax } else { dy / ay };
+            if k >= 1 && dx == k * ax && dy == k * ay && self.path_clear(from, d1, k as u8 - 1, o) {
+                return true;
+            }
+            // target = from + k1 * a + k2 * b with k1, k2 >= 1, turning on an empty square.
+            for (bx, by) in turns {
+                let (bx, by) = (bx as i32, by as i32);
+                let det = ax * by - ay * bx;
+                let (n1, n2) = (dx * by - dy * bx, ax * dy - ay * dx);
+                if det == 0 || n1 % det != 0 || n2 % det != 0 {
+                    continue;
+                }
+                let (k1, k2) = (n1 / det, n2 / det);
+                if k1 < 1 || k2 < 1 {
+                    continue;
+                }
+                let turn = from.offset(d1 * k1 as i16);
+                let d2 = (by as i16) * stride + bx as i16;
+                if self.path_clear(from, d1, k1 as u8, o)
+                    && self.path_clear(turn, d2, k2 as u8 - 1, o)
+                {
+                    return true;
+                }
             }
         }
         false
     }
 
+    /// Is `target` attacked by a non-Emperor piece of colour `by`, seen through `o`
+    /// (pieces on `o.empties` do not count)? A reverse lookup: the box of unconditional
+    /// reaches around `target`, one walk along each of the 8 lines for rides, and the hook
+    /// movers `hooks` of `by` one by one. Falls back to the piece scan where the variant
+    /// has rides the walks cannot see.
+    pub fn attacked_near(&self, target: Sq, by: Color, o: &Overlay, hooks: &[Sq]) -> bool {
+        let v = self.variant;
+        let skip = |s: Sq| s == o.empties[0] || s == o.empties[1];
+        if !v.fast_attacks {
+            return self.pieces(by).iter().any(|&s| {
+                let c = self.cell(s);
+                !skip(s)
+                    && !v.moves[0][c.ptype() as usize].emperor
+                    && self.piece_attacks(c, s, target, o)
+            });
+        }
+        let moves = &v.moves[by.index()];
+        for &(off, bit) in &v.near_vecs[by.index()] {
+            let a = target.offset(-off);
+            let c = self.cell(a);
+            if c.is_color(by) && moves[c.ptype() as usize].near_mask & bit != 0 && !skip(a) {
+                return true;
+            }
+        }
+        let stride = v.stride as i16;
+        for (i, &(dx, dy)) in BOARD_DIRS.iter().enumerate() {
+            // Walk from the target back towards a piece riding along (dx, dy).
+            let back = -(dy as i16 * stride + dx as i16);
+            let mut s = target.offset(back);
+            let mut k = 1u8;
+            while !self.occupied_with(s, o) {
+                s = s.offset(back);
+                k += 1;
+            }
+            // Distance 1 is in the box; beyond it only the first piece met can ride here.
+            if k >= 2 && s != o.filled {
+                let c = self.cell(s);
+                if c.is_color(by) && moves[c.ptype() as usize].ride_reach[i] >= k {
+                    return true;
+                }
+            }
+        }
+        hooks
+            .iter()
+            .any(|&h| !skip(h) && self.hook_attacks(self.cell(h), h, target, o))
+    }
+
     /// Is `target` attacked by a piece of colour `by`? Pieces on `o.empties` do not count.
     pub fn attacked_by(&self, target: Sq, by: Color, o: &Overlay) -> bool {
+        if self.variant.reverse_attacks {
+            // Large armies: look outwards from the target instead of asking every piece.
+            let scan = self.army_scan();
+            if self.attacked_near(target, by, o, &scan.hooks[by.index()]) {
+                return true;
+            }
+            let e = scan.emperor[by.index()];
+            return !e.is_none()
+                && e != o.empties[0]
+                && e != o.empties[1]
+                && self.emperor_may_capture(e, target, &scan);
+        }
         self.pieces(by).iter().any(|&s| {
             s != o.empties[0] && s != o.empties[1] && self.piece_attacks(self.cell(s), s, target, o)
         })

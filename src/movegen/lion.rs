@@ -21,7 +21,9 @@ impl Position {
             // Lion-power pieces do not promote in Chu; the general rule still decides.
             self.push_single_unchecked(t, from, to, capture, out);
         } else {
-            out.push(Move::two_leg(from, first, to));
+            let mut mv = Move::two_leg(from, first, to);
+            mv.flags = self.multi_leg_flags(t, true);
+            out.push(mv);
         }
     }
 
@@ -59,7 +61,7 @@ impl Position {
                 self.push_lion_move(t, from, Sq::NONE, b, out);
             }
         }
-        if quiets && !pass.is_none() {
+        if quiets && !pass.is_none() && self.rules.passing {
             out.push(Move::two_leg(from, pass, from));
         }
     }
@@ -98,7 +100,7 @@ impl Position {
                 self.push_lion_move(t, from, Sq::NONE, b, out);
             }
         }
-        if quiets && !pass.is_none() {
+        if quiets && !pass.is_none() && self.rules.passing {
             out.push(Move::two_leg(from, pass, from));
         }
     }

@@ -5,12 +5,15 @@
 //! history and is applied by `Game` (there is no check rule in these games).
 
 pub mod attack;
+mod emperor;
+mod hook;
 mod lion;
+mod lion_dog;
 mod trading;
 
 use crate::position::Position;
-use crate::types::{Move, PieceType, Sq};
-use crate::variant::LastRank;
+use crate::types::{Move, PieceType, Sq, PROMOTE};
+use crate::variant::{LastRank, PromotionRule};
 
 /// Which promotion versions of a single-leg move exist.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -83,6 +86,29 @@ impl Position {
                 break;
             }
         }
+        for &(off, range, skip) in &pm.far_rides {
+            let mut s = from;
+            let mut n = 0u8;
+            loop {
+                s = s.offset(off);
+                n += 1;
+                let c = self.cell(s);
+                let own = n < 8 && skip & (1 << n) != 0;
+                if c.is_empty() {
+                    if quiets && !own {
+                        self.push_single(t, from, s, false, out);
+                    }
+                    if n == range {
+                        break;
+                    }
+                    continue;
+                }
+                if c.is_piece() && c.color() != us && !own {
+                    self.push_single(t, from, s, true, out);
+                }
+                break;
+            }
+        }
         for &off in &pm.jumps {
             let s = from.offset(off);
             let c = self.cell(s);
@@ -95,6 +121,30 @@ impl Position {
         }
         if !pm.lion_lines.is_empty() {
             self.generate_lion_lines(t, from, &pm.lion_lines, quiets, out);
+        }
+        if !pm.lion_dogs.is_empty() {
+            self.generate_lion_dog(t, from, &pm.lion_dogs, pm.lion, quiets, out);
+        }
+        if !pm.hooks.is_empty() {
+            self.generate_hooks(t, from, &pm.hooks, quiets, out);
+        }
+        if pm.emperor {
+            self.generate_emperor(from, quiets, out);
+        }
+    }
+
+    /// The flags of a multi-leg move of piece `t` that captures (`capture`): under
+    /// promotion by capture a promotable piece must promote; zone rules never promote
+    /// multi-leg moves (no Chu piece with Lion power can promote).
+    #[inline]
+    pub(crate) fn multi_leg_flags(&self, t: PieceType, capture: bool) -> u8 {
+        let promotes = capture
+            && self.variant.promotion == PromotionRule::OnCapture
+            && self.variant.piece(t).promotes_to.is_some();
+        if promotes {
+            PROMOTE
+        } else {
+            0
         }
     }
 
@@ -110,6 +160,13 @@ impl Position {
         let def = v.piece(t);
         if def.promotes_to.is_none() {
             return PromotionChoice::Never;
+        }
+        if v.promotion == PromotionRule::OnCapture {
+            return if capture {
+                PromotionChoice::Forced
+            } else {
+                PromotionChoice::Never
+            };
         }
         let us = self.side_to_move().index();
         let (zs, zt) = (v.zone[us][from.idx()], v.zone[us][to.idx()]);

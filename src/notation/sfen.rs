@@ -1,6 +1,7 @@
 //! SFEN: board ranks from White's side, files from Black's left, `+` for promoted pieces,
 //! side to move (`b`/`w`), field 3 (the counter-strike square in Chu, `-` if none) and the
-//! move number, exactly as lishogi (shogiops) writes them.
+//! move number, exactly as lishogi (shogiops) writes them. Where piece codes are not
+//! prefix-free (Tai: `FD` and `FDE`), adjacent pieces in a rank are separated by `,`.
 
 use crate::position::Position;
 use crate::types::{Cell, Color};
@@ -73,6 +74,11 @@ impl Position {
             let bytes = text.as_bytes();
             let mut i = 0;
             while i < bytes.len() {
+                // Separator between adjacent pieces where codes are not prefix-free (Tai).
+                if bytes[i] == b',' && variant.sfen_separator && i > 0 && i + 1 < bytes.len() {
+                    i += 1;
+                    continue;
+                }
                 if bytes[i].is_ascii_digit() {
                     let start = i;
                     while i < bytes.len() && bytes[i].is_ascii_digit() {
@@ -134,18 +140,24 @@ impl Position {
                 s.push('/');
             }
             let mut empty = 0;
+            let mut after_piece = false;
             for x in 0..v.files {
                 let Some(sq) = v.square(x, y) else { continue };
                 let c = self.cell(sq);
                 if !c.is_piece() {
                     empty += 1;
+                    after_piece = false;
                     continue;
                 }
                 if empty > 0 {
                     s.push_str(&empty.to_string());
                     empty = 0;
                 }
+                if after_piece && v.sfen_separator {
+                    s.push(',');
+                }
                 s.push_str(&piece_text(v, c));
+                after_piece = true;
             }
             if empty > 0 {
                 s.push_str(&empty.to_string());

@@ -3,11 +3,15 @@
 
 pub mod zobrist;
 
-use crate::types::{Cell, Color, Move, PieceType, Sq, MAX_CELLS};
+use crate::types::{Cell, Color, Move, PieceType, Sq, MAX_CELLS, OCC_WORDS};
 use crate::variant::{Rules, Variant};
 
 /// Most pieces one side can have (Tai has 177 at the start).
 pub const MAX_PIECES: usize = 256;
+
+/// Most pieces one move can capture: every intermediate square and the destination
+/// (a Lion-Dog move takes up to 3).
+const MAX_CAPTURES: usize = 5;
 
 /// What `make` changed, so that `unmake` restores the position exactly.
 #[derive(Clone, Copy, Debug)]
@@ -16,7 +20,7 @@ struct Undo {
     /// The moving piece as it was before the move.
     moved: Cell,
     /// Captured (square, piece, index in the piece list), in capture order.
-    captures: [(Sq, Cell, u8); 2],
+    captures: [(Sq, Cell, u8); MAX_CAPTURES],
     ncaptures: u8,
     lion_sq: Sq,
     key: u64,
@@ -31,6 +35,9 @@ pub struct Position {
     plen: [usize; 2],
     /// Index of the piece on a square in its side's piece list.
     pidx: [u8; MAX_CELLS],
+    /// Occupied cells as bits of the mailbox index (the Emperor's moves to every empty
+    /// square are read from it without scanning the board).
+    occ: [u64; OCC_WORDS],
     side: Color,
     /// Square where a Lion was just taken by a non-Lion (chu.md 5.4), or `Sq::NONE`.
     lion_sq: Sq,
@@ -59,6 +66,7 @@ impl Position {
             plist: [[Sq::NONE; MAX_PIECES]; 2],
             plen: [0; 2],
             pidx: [0; MAX_CELLS],
+            occ: [0; OCC_WORDS],
             side: Color::Black,
             lion_sq: Sq::NONE,
             key: 0,
@@ -127,6 +135,22 @@ impl Position {
         self.undo.last().map(|u| u.mv)
     }
 
+    /// The occupied cells as a bit set over mailbox indices.
+    #[inline]
+    pub fn occupancy(&self) -> &[u64; OCC_WORDS] {
+        &self.occ
+    }
+
+    #[inline]
+    fn set_occ(&mut self, s: Sq) {
+        self.occ[s.idx() / 64] |= 1 << (s.idx() % 64);
+    }
+
+    #[inline]
+    fn clear_occ(&mut self, s: Sq) {
+        self.occ[s.idx() / 64] &= !(1 << (s.idx() % 64));
+    }
+
     /// Piece type and colour on a square, if any.
     pub fn piece_at(&self, s: Sq) -> Option<(PieceType, Color)> {
         let c = self.cell(s);
@@ -177,6 +201,7 @@ impl Position {
         self.pidx[s.idx()] = n as u8;
         self.plen[c] = n + 1;
         self.board[s.idx()] = cell;
+        self.set_occ(s);
         self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
         self.placement[c] += self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
@@ -196,6 +221,7 @@ impl Position {
         self.pidx[moved.idx()] = i as u8;
         self.plen[c] = last;
         self.board[s.idx()] = Cell::EMPTY;
+        self.clear_occ(s);
         self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
         self.placement[c] -= self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
@@ -217,6 +243,7 @@ impl Position {
         self.pidx[s.idx()] = i as u8;
         self.plen[c] = n + 1;
         self.board[s.idx()] = cell;
+        self.set_occ(s);
         self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
         self.placement[c] += self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
@@ -234,6 +261,8 @@ impl Position {
         self.pidx[to.idx()] = i;
         self.board[from.idx()] = Cell::EMPTY;
         self.board[to.idx()] = new;
+        self.clear_occ(from);
+        self.set_occ(to);
         let z = &self.variant.zobrist;
         self.key ^= z.piece(old.0, from.idx()) ^ z.piece(new.0, to.idx());
         self.placement[c] += self.variant.placement(new, to) - self.variant.placement(old, from);
@@ -272,20 +301,25 @@ impl Position {
         let mut u = Undo {
             mv,
             moved,
-            captures: [(Sq::NONE, Cell::EMPTY, 0); 2],
+            captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
             ncaptures: 0,
             lion_sq: self.lion_sq,
             key: self.key,
         };
         self.history.push(self.key);
         let mut lion_taken = Sq::NONE;
-        if let Some(m) = mv.first_mid() {
+        // Every enemy on an intermediate square is captured (Lion, Lion Dog); a pass
+        // names an empty one.
+        for m in mv.mid {
+            if m.is_none() {
+                break;
+            }
             let victim = self.board[m.idx()];
             if victim.is_color(them) {
                 let i = self.remove_piece(m);
-                u.captures[0] = (m, victim, i);
-                u.ncaptures = 1;
-                if self.variant.piece(victim.ptype()).lion {
+                u.captures[u.ncaptures as usize] = (m, victim, i);
+                u.ncaptures += 1;
+                if lion_taken.is_none() && self.variant.piece(victim.ptype()).lion {
                     lion_taken = m;
                 }
             }
@@ -300,6 +334,9 @@ impl Position {
                     lion_taken = mv.to;
                 }
             }
+        }
+        // Igui can promote in place (Tai), so relocate whenever the piece moves or changes.
+        if mv.to != mv.from || mv.promotes() {
             let new = self.arriving(moved, &mv);
             self.relocate(mv.from, mv.to, new);
         }
@@ -326,7 +363,7 @@ impl Position {
         self.side = self.side.flip();
         self.move_number -= 1;
         let mv = u.mv;
-        if mv.to != mv.from {
+        if mv.to != mv.from || mv.promotes() {
             self.relocate(mv.to, mv.from, u.moved);
         }
         for k in (0..u.ncaptures as usize).rev() {
@@ -342,7 +379,7 @@ impl Position {
         let u = Undo {
             mv: Move::NULL,
             moved: Cell::EMPTY,
-            captures: [(Sq::NONE, Cell::EMPTY, 0); 2],
+            captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
             ncaptures: 0,
             lion_sq: self.lion_sq,
             key: self.key,
@@ -407,12 +444,24 @@ impl Position {
             if on_board != self.pieces(c).len() {
                 return Err(format!("piece list of {c} misses pieces"));
             }
+            if on_board > 0
+                && self
+                    .pieces(c)
+                    .iter()
+                    .any(|&s| self.occ[s.idx() / 64] & (1 << (s.idx() % 64)) == 0)
+            {
+                return Err(format!("occupancy of {c} out of step"));
+            }
             if material != self.material(c)
                 || placement != self.placement(c)
                 || royals != self.royal_count(c)
             {
                 return Err(format!("material or royal count of {c} out of step"));
             }
+        }
+        let occupied: u32 = self.occ.iter().map(|w| w.count_ones()).sum();
+        if occupied as usize != self.pieces(Color::Black).len() + self.pieces(Color::White).len() {
+            return Err("occupancy set holds stale squares".into());
         }
         Ok(())
     }

@@ -117,7 +117,7 @@ impl History {
         let cells = pos.variant.cells;
         if self.cells != cells {
             self.cells = cells;
-            self.table = vec![0; 256 * cells];
+            self.table = vec![0; pos.variant.cell_codes() * cells];
         }
         pos.cell(m.from).0 as usize * cells + m.to.idx()
     }

@@ -3,12 +3,13 @@
 
 pub mod chu;
 mod rules;
+pub mod tai;
 
-pub use rules::{LastRank, Repetition, Rules};
+pub use rules::{EmperorGuard, LastRank, Repetition, Rules};
 
 use crate::movement::{Atom, Dir, KING_DIRS};
 use crate::position::zobrist::Zobrist;
-use crate::types::{Cell, Color, PieceType, Sq, MAX_CELLS, PAD};
+use crate::types::{Cell, Color, PieceType, Sq, MAX_CELLS, OCC_WORDS, PAD};
 use std::sync::OnceLock;
 
 /// One piece kind as the rules describe it.
@@ -32,6 +33,32 @@ pub struct PieceDef {
     pub last_rank_piece: bool,
 }
 
+/// The eight unit vectors of the board (dx, dy), dy = 1 towards the last row; the index
+/// order of `PieceMoves::ride_reach`.
+pub const BOARD_DIRS: [(i8, i8); 8] = [
+    (0, -1),
+    (1, -1),
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+];
+
+/// A board vector (dx, dy).
+pub type BoardVec = (i8, i8);
+
+/// Half-width of the box of `PieceMoves::near_mask` (the longest unconditional reach).
+pub const NEAR: i8 = 3;
+
+/// Bit of vector (dx, dy) in a `near_mask`, if inside the 7x7 box.
+#[inline]
+pub fn near_bit(dx: i8, dy: i8) -> Option<u64> {
+    (dx.abs() <= NEAR && dy.abs() <= NEAR)
+        .then(|| 1u64 << ((dy + NEAR) as u32 * 7 + (dx + NEAR) as u32))
+}
+
 /// Board offsets of one piece kind for one colour, derived from its atoms.
 #[derive(Clone, Debug, Default)]
 pub struct PieceMoves {
@@ -45,12 +72,56 @@ pub struct PieceMoves {
     pub ride_vecs: Vec<(i8, i8, u8)>,
     pub jump_vecs: Vec<(i8, i8)>,
     pub lion_line_vecs: Vec<(i8, i8)>,
+    /// Rides whose near squares another power of the same piece already reaches (Lion,
+    /// Lion Dog, an exact leap along the line): (offset, range, mask of the distances the
+    /// ride must not produce, bit k = distance k). Kept apart so that each (from, to,
+    /// captures) triple is generated once while plain rides stay on the fast path.
+    pub far_rides: Vec<(i16, u8, u8)>,
+    pub far_ride_vecs: Vec<(i8, i8, u8)>,
+    /// First-step offset of each Lion-Dog line.
+    pub lion_dogs: Vec<i16>,
+    pub lion_dog_vecs: Vec<(i8, i8)>,
+    /// Hook moves: first-leg offset and the two perpendicular second-leg offsets.
+    pub hooks: Vec<(i16, [i16; 2])>,
+    pub hook_vecs: Vec<(BoardVec, [BoardVec; 2])>,
+    /// The Tai Emperor's power.
+    pub emperor: bool,
+    /// Longest ride (far rides included) along each of `BOARD_DIRS`, for reverse attack
+    /// lookups; 0 if none.
+    pub ride_reach: [u8; 8],
+    /// Vectors (`near_bit`) the piece attacks whatever stands in between: first squares of
+    /// rides and hooks, leaps, Lion, one-line Lion and Lion-Dog squares.
+    pub near_mask: u64,
 }
 
 impl PieceMoves {
     /// Has any Lion power (full or on a line): such a piece can pass.
     pub fn has_lion_power(&self) -> bool {
         self.lion || !self.lion_lines.is_empty()
+    }
+}
+
+/// When pieces promote.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum PromotionRule {
+    /// Chu: optionally on entering the zone or capturing in it (chu.md 6).
+    Zone,
+    /// Tai: at once and compulsorily after any move that captures (tai.md 5).
+    OnCapture,
+}
+
+/// Variant-level switches with the Chu behaviour as default, so that `Variant::build`
+/// callers that need none of them stay unchanged.
+#[derive(Copy, Clone, Debug)]
+pub struct VariantOptions {
+    pub promotion: PromotionRule,
+}
+
+impl Default for VariantOptions {
+    fn default() -> VariantOptions {
+        VariantOptions {
+            promotion: PromotionRule::Zone,
+        }
     }
 }
 
@@ -85,6 +156,22 @@ pub struct Variant {
     /// Chu's Lion-trading rules (sections 5.1-5.4 of chu.md) apply.
     pub lion_trading: bool,
     pub default_rules: Rules,
+    pub promotion: PromotionRule,
+    /// Some piece code is a prefix of another, so SFEN separates adjacent pieces with ','.
+    pub sfen_separator: bool,
+    /// Reverse attack lookups (`attack::attacked_near`) are exact for this variant: every
+    /// ride is along one of `BOARD_DIRS`.
+    pub fast_attacks: bool,
+    /// `attacked_by` looks outwards from the target (large boards and armies, where
+    /// asking every piece costs too much).
+    pub reverse_attacks: bool,
+    /// Piece types with hook moves (reverse lookups test them one by one).
+    pub hook_types: Vec<bool>,
+    /// On-board cells as bits of the mailbox index (for the occupancy set).
+    pub board_bits: [u64; OCC_WORDS],
+    /// Union per colour of every type's `near_mask`, as (dx, dy, bit): the box vectors a
+    /// reverse lookup must visit.
+    pub near_vecs: [Vec<(i16, u64)>; 2],
     /// Column (0 = Black's left) and row (0 = White's back rank) of each cell, -1 off board.
     pub col: Vec<i8>,
     pub row: Vec<i8>,
@@ -104,6 +191,11 @@ pub struct Variant {
 impl Variant {
     /// Builds the derived tables from the rules' data.
     pub fn build(spec: VariantSpec) -> Variant {
+        Variant::build_with(spec, VariantOptions::default())
+    }
+
+    /// `build` with variant-level switches.
+    pub fn build_with(spec: VariantSpec, options: VariantOptions) -> Variant {
         let VariantSpec {
             name,
             files,
@@ -117,7 +209,7 @@ impl Variant {
         } = spec;
         let stride = files + 2 * PAD;
         let cells = stride * (ranks + 2 * PAD);
-        assert!(cells <= MAX_CELLS && pieces.len() < 126);
+        assert!(cells <= MAX_CELLS && pieces.len() <= PieceType::MAX as usize);
         let mut col = vec![-1i8; cells];
         let mut row = vec![-1i8; cells];
         for y in 0..ranks {
@@ -137,13 +229,47 @@ impl Variant {
         let offset = |(dx, dy): (i8, i8)| dy as i16 * stride as i16 + dx as i16;
         let compile = |c: Color, p: &PieceDef| {
             let mut m = PieceMoves::default();
+            let mut near = |v: (i8, i8)| {
+                if let Some(b) = near_bit(v.0, v.1) {
+                    m.near_mask |= b;
+                }
+            };
+            let mut rides = Vec::new();
             for atom in &p.atoms {
                 match *atom {
                     Atom::Ride { dir, range } => {
-                        let v = to_board(c, dir);
-                        m.rides.push((offset(v), range));
-                        m.ride_vecs.push((v.0, v.1, range));
+                        rides.push((to_board(c, dir), range));
                     }
+                    Atom::Jump { dir } => near(to_board(c, dir)),
+                    Atom::Lion => {
+                        for dy in -2..=2 {
+                            for dx in -2..=2 {
+                                near((dx, dy));
+                            }
+                        }
+                    }
+                    Atom::LionLine { dir } => {
+                        let v = to_board(c, dir);
+                        near(v);
+                        near((2 * v.0, 2 * v.1));
+                    }
+                    Atom::LionDog { dir } => {
+                        let v = to_board(c, dir);
+                        for k in 1..=3 {
+                            near((k * v.0, k * v.1));
+                        }
+                    }
+                    Atom::Hook { dir } => near(to_board(c, dir)),
+                    Atom::Emperor => {}
+                }
+                // The first square of a ride is reached whatever stands anywhere.
+                if let Atom::Ride { dir, .. } = *atom {
+                    near(to_board(c, dir));
+                }
+            }
+            for atom in &p.atoms {
+                match *atom {
+                    Atom::Ride { .. } => {}
                     Atom::Jump { dir } => {
                         let v = to_board(c, dir);
                         m.jumps.push(offset(v));
@@ -155,11 +281,48 @@ impl Variant {
                         m.lion_lines.push(offset(v));
                         m.lion_line_vecs.push(v);
                     }
+                    Atom::LionDog { dir } => {
+                        let v = to_board(c, dir);
+                        m.lion_dogs.push(offset(v));
+                        m.lion_dog_vecs.push(v);
+                    }
+                    Atom::Hook { dir } => {
+                        let v = to_board(c, dir);
+                        let (p1, p2) = ((-v.1, v.0), (v.1, -v.0));
+                        m.hooks.push((offset(v), [offset(p1), offset(p2)]));
+                        m.hook_vecs.push((v, [p1, p2]));
+                    }
+                    Atom::Emperor => m.emperor = true,
+                }
+            }
+            for (v, range) in rides {
+                // Distances along this ride that another power of the piece produces.
+                let mut skip = 0u8;
+                if m.lion {
+                    skip |= 0b110;
+                }
+                if m.lion_dog_vecs.contains(&v) {
+                    skip |= 0b1110;
+                }
+                for k in 2..=3i8 {
+                    if m.jump_vecs.contains(&(k * v.0, k * v.1)) && k as u8 <= range {
+                        skip |= 1 << k;
+                    }
+                }
+                if let Some(i) = BOARD_DIRS.iter().position(|&d| d == v) {
+                    m.ride_reach[i] = m.ride_reach[i].max(range);
+                }
+                if skip == 0 {
+                    m.rides.push((offset(v), range));
+                    m.ride_vecs.push((v.0, v.1, range));
+                } else {
+                    m.far_rides.push((offset(v), range, skip));
+                    m.far_ride_vecs.push((v.0, v.1, range));
                 }
             }
             m
         };
-        let moves = [
+        let moves: [Vec<PieceMoves>; 2] = [
             pieces.iter().map(|p| compile(Color::Black, p)).collect(),
             pieces.iter().map(|p| compile(Color::White, p)).collect(),
         ];
@@ -192,6 +355,38 @@ impl Variant {
             }
         }
         let zobrist = Zobrist::new(2 + 2 * pieces.len(), cells);
+        let fast_attacks = moves.iter().flatten().all(|m: &PieceMoves| {
+            m.ride_vecs
+                .iter()
+                .chain(&m.far_ride_vecs)
+                .all(|&(x, y, _)| BOARD_DIRS.contains(&(x, y)))
+        });
+        let hook_types: Vec<bool> = moves[0].iter().map(|m| !m.hooks.is_empty()).collect();
+        let mut board_bits = [0u64; OCC_WORDS];
+        for s in 0..cells {
+            if row[s] >= 0 {
+                board_bits[s / 64] |= 1 << (s % 64);
+            }
+        }
+        let near_vecs = [0, 1].map(|c: usize| {
+            let union = moves[c].iter().fold(0u64, |a, m| a | m.near_mask);
+            let mut list = Vec::new();
+            for dy in -NEAR..=NEAR {
+                for dx in -NEAR..=NEAR {
+                    if let Some(b) = near_bit(dx, dy).filter(|b| union & b != 0) {
+                        list.push((offset((dx, dy)), b));
+                    }
+                }
+            }
+            list
+        });
+        let codes: Vec<&str> = pieces
+            .iter()
+            .map(|p| p.code.trim_start_matches('+'))
+            .collect();
+        let sfen_separator = codes
+            .iter()
+            .any(|a| codes.iter().any(|b| a != b && b.starts_with(a)));
         let mut v = Variant {
             name,
             files,
@@ -205,6 +400,13 @@ impl Variant {
             zone_depth,
             lion_trading,
             default_rules,
+            promotion: options.promotion,
+            sfen_separator,
+            fast_attacks,
+            reverse_attacks: fast_attacks && files * ranks > 400,
+            hook_types,
+            board_bits,
+            near_vecs,
             col,
             row,
             zone,
@@ -267,13 +469,24 @@ impl Variant {
     pub fn by_name(name: &str) -> Option<&'static Variant> {
         match name.to_ascii_lowercase().as_str() {
             "chu" | "chushogi" => Some(Variant::chu()),
+            "tai" | "taishogi" => Some(Variant::tai()),
             _ => None,
         }
     }
 
     /// Names of every supported variant.
     pub fn names() -> &'static [&'static str] {
-        &["chu"]
+        &["chu", "tai"]
+    }
+
+    /// Number of distinct cell codes (empty, wall and every piece of both colours).
+    pub fn cell_codes(&self) -> usize {
+        2 + 2 * self.pieces.len()
+    }
+
+    pub fn tai() -> &'static Variant {
+        static TAI: OnceLock<Variant> = OnceLock::new();
+        TAI.get_or_init(tai::build)
     }
 
     pub fn chu() -> &'static Variant {

@@ -26,6 +26,18 @@ pub enum Repetition {
     Lose,
 }
 
+/// Which pieces protect against the Tai Emperor's capture (tai.md 4.1, D1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EmperorGuard {
+    /// (C) A piece is protected if it could be recaptured legally; the enemy Emperor
+    /// counts only when its own recapture would be legal (default).
+    LegalRecapture,
+    /// (A) Only non-Emperor pieces protect.
+    NonEmperor,
+    /// (B) ShogiVar literally: a piece's own Emperor always protects it.
+    OwnEmperor,
+}
+
 /// The rule switches of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -38,6 +50,10 @@ pub struct Rules {
     pub okazaki: bool,
     pub repetition: Repetition,
     pub bare_king: bool,
+    /// Tai Emperor capture rule (D1).
+    pub emperor_guard: EmperorGuard,
+    /// Lion, Lion-Dog and one-line Lion pieces may pass (Tai D14; Chu always allows it).
+    pub passing: bool,
 }
 
 impl Default for Rules {
@@ -49,6 +65,8 @@ impl Default for Rules {
             okazaki: false,
             repetition: Repetition::Fourfold,
             bare_king: true,
+            emperor_guard: EmperorGuard::LegalRecapture,
+            passing: true,
         }
     }
 }
@@ -75,6 +93,7 @@ impl Rules {
             okazaki: false,
             repetition: Repetition::Forbid,
             bare_king: false,
+            ..Rules::default()
         }
     }
 

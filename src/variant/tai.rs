@@ -1,0 +1,429 @@
+//! Tai shogi (泰将棋): 25x25, 177 pieces a side of 93 kinds, the Emperor, Lion and Lion-Dog
+//! power, hook movers and promotion by capture. The table follows
+//! ../shared/rules/tai.md section 3 cell by cell (one direction per cell, relative to the
+//! owner, in the order F FL FR L R B BL BR) with the defaults of its section 7.
+//!
+//! Kinds and states: the 118 kinds of the rules (93 that start on the board, 25 that only
+//! arise by promotion) are the data below. A piece promotes at most once (tai.md 5), so a
+//! promoted piece is its own state, written `+` and its original code: `+P` moves as a
+//! Gold General but is not a `G` (which would promote again). That gives 93 + 88 = 181
+//! piece states, the rows of the variant table.
+
+use super::{PieceDef, PromotionRule, Rules, Variant, VariantOptions, VariantSpec};
+use crate::movement::*;
+
+/// Start position (tai.md 2). Tai's codes are not prefix-free (`FD` + `E` would read as
+/// `FDE`), so adjacent pieces in a rank are separated by a comma.
+pub const START_SFEN: &str = "l,wt,w,fd,lgn,d,r,dh,dk,fk,g,dsp,e,dv,g,fk,dk,dh,r,d,lgn,fd,w,ts,l/rc,sdr,se,n,ps,ftp,b,fe,we,fde,s,rg,cp,lg,s,fde,we,fe,b,ftp,ps,n,se,sdr,rc/sch,wh,rs,vo,csw,bb,sde,gde,bm,bt,sd,gg,nk,wr,bde,bt,bm,gde,sde,bb,csw,vo,rs,wh,sch/so,wbf,fl,nb,sb,cc,hf,om,rb,pc,gbd,ph,ln,ky,gd,pc,ok,om,hf,cc,eb,wb,fl,wbf,so/rch,vs,wo,ea,st,t,i,c,or,cs,rd,hm,de,ca,rd,cs,or,c,i,t,st,ea,wo,bd,lch/hd,fh,eba,do,fo,sm,vm,vbe,sbr,pst,ab,ew,ld,ew,ab,pst,sbr,vbe,vm,sm,fo,do,eba,fh,hd/p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p/7gb9gb7/25/25/25/25/25/25/25/25/25/7GB9GB7/P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P/HD,FH,EBA,DO,FO,SM,VM,VBE,SBR,PST,AB,EW,LD,EW,AB,PST,SBR,VBE,VM,SM,FO,DO,EBA,FH,HD/LCH,BD,WO,EA,ST,T,I,C,OR,CS,RD,CA,DE,HM,RD,CS,OR,C,I,T,ST,EA,WO,VS,RCH/SO,WBF,FL,WB,EB,CC,HF,OM,OK,PC,GD,KY,LN,PH,GBD,PC,RB,OM,HF,CC,SB,NB,FL,WBF,SO/SCH,WH,RS,VO,CSW,BB,SDE,GDE,BM,BT,BDE,WR,NK,GG,SD,BT,BM,GDE,SDE,BB,CSW,VO,RS,WH,SCH/RC,SDR,SE,N,PS,FTP,B,FE,WE,FDE,S,LG,CP,RG,S,FDE,WE,FE,B,FTP,PS,N,SE,SDR,RC/L,TS,W,FD,LGN,D,R,DH,DK,FK,G,DV,E,DSP,G,FK,DK,DH,R,D,LGN,FD,W,WT,L b - 1";
+
+/// Positions for `largeshogi bench`.
+pub const BENCH_SFENS: &[&str] = &[START_SFEN];
+
+/// One kind of the rules' table.
+struct Kind {
+    code: &'static str,
+    name: &'static str,
+    /// The rules' cells for F, FL, FR, L, R, B, BL, BR (see `cell_atoms`).
+    cells: [&'static str; 8],
+    promotes_to: Option<&'static str>,
+    /// Value in the rules' units (ShogiVar's value field; see the Emperor and Crown Prince).
+    value: i32,
+    /// Pieces of this kind each side has at the start (0: promoted-only kind).
+    per_side: u8,
+}
+
+const fn kind(
+    code: &'static str,
+    name: &'static str,
+    cells: [&'static str; 8],
+    promotes_to: Option<&'static str>,
+    value: i32,
+    per_side: u8,
+) -> Kind {
+    Kind {
+        code,
+        name,
+        cells,
+        promotes_to,
+        value,
+        per_side,
+    }
+}
+
+/// The 118 kinds, grouped as tai.md section 3 groups them.
+#[rustfmt::skip]
+const KINDS: &[Kind] = &[
+    // 自在天王 Emperor (value derived: ShogiVar's 999 is a royal sentinel)
+    kind("E", "Emperor", ["U", "U", "U", "U", "U", "U", "U", "U"], None, 100, 1),
+    // 太子 Crown Prince (value derived: ShogiVar's 150 is a royal sentinel)
+    kind("CP", "Crown Prince", ["1", "1", "1", "1", "1", "1", "1", "1"], None, 25, 1),
+    // 龙马 / 龍馬 Dragon Horse
+    kind("DH", "Dragon Horse", ["1", "*", "*", "1", "1", "1", "*", "*"], None, 17, 2),
+    // 龙王 / 龍王 Dragon King
+    kind("DK", "Dragon King", ["*", "1", "1", "*", "*", "*", "1", "1"], None, 20, 2),
+    // 奔王 Free King
+    kind("FK", "Free King", ["*", "*", "*", "*", "*", "*", "*", "*"], None, 28, 2),
+    // 步兵 / 歩兵 Pawn
+    kind("P", "Pawn", ["1", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 1, 25),
+    // 左将 Left General
+    kind("LG", "Left General", ["1", "1", "1", "-", "1", "1", "1", "1"], Some("G"), 7, 1),
+    // 右将 Right General
+    kind("RG", "Right General", ["1", "1", "1", "1", "-", "1", "1", "1"], Some("G"), 7, 1),
+    // 木将 Wood General
+    kind("WO", "Wood General", ["-", "2", "2", "-", "-", "-", "-", "-"], Some("G"), 3, 2),
+    // 飞龙 / 飛龍 Flying Dragon
+    kind("FD", "Flying Dragon", ["-", "2", "2", "-", "-", "-", "2", "2"], Some("G"), 6, 2),
+    // 猛牛 Violent Ox
+    kind("VO", "Violent Ox", ["2", "-", "-", "2", "2", "2", "-", "-"], Some("G"), 7, 2),
+    // 猛熊 Violent Bear
+    kind("VBE", "Violent Bear", ["-", "2", "2", "1", "1", "-", "-", "-"], Some("G"), 5, 2),
+    // 猛鹫 / 猛鷲 Fierce Eagle
+    kind("FE", "Fierce Eagle", ["1", "1", "1", "2", "2", "-", "2", "2"], Some("G"), 8, 2),
+    // 桂马 / 桂馬 Knight
+    kind("N", "Knight", ["N", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 3, 2),
+    // 驴马 / 驢馬 Donkey
+    kind("DO", "Donkey", ["1+J2", "-", "-", "1", "1", "1+J2", "-", "-"], Some("G"), 4, 2),
+    // 香车 / 香車 Lance
+    kind("L", "Lance", ["*", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 3, 2),
+    // 反车 / 反車 Reverse Chariot
+    kind("RC", "Reverse Chariot", ["*", "-", "-", "-", "-", "*", "-", "-"], Some("G"), 5, 2),
+    // 𠵇犬 Howling Dog
+    kind("HD", "Howling Dog", ["*", "-", "-", "-", "-", "1", "-", "-"], Some("G"), 4, 2),
+    // 羊兵 Ram's-head Soldier
+    kind("RS", "Ram's-head Soldier", ["-", "*", "*", "-", "-", "-", "-", "-"], Some("G"), 5, 2),
+    // 金鹿 Golden Deer
+    kind("GDE", "Golden Deer", ["-", "*", "*", "-", "-", "-", "2", "2"], Some("G"), 9, 2),
+    // 银兔 / 銀兎 Silver Hare
+    kind("SDE", "Silver Hare", ["-", "2", "2", "-", "-", "-", "*", "*"], Some("G"), 9, 2),
+    // 横行 Side Mover
+    kind("SM", "Side Mover", ["1", "-", "-", "*", "*", "1", "-", "-"], Some("G"), 7, 2),
+    // 竖行 / 竪行 Vertical Mover
+    kind("VM", "Vertical Mover", ["*", "-", "-", "1", "1", "*", "-", "-"], Some("G"), 7, 2),
+    // 青龙 / 青龍 Blue Dragon
+    kind("BD", "Blue Dragon", ["2", "1", "*", "*", "*", "2", "-", "-"], Some("G"), 13, 1),
+    // 白虎 White Tiger
+    kind("WT", "White Tiger", ["*", "*", "1", "2", "2", "*", "-", "-"], Some("G"), 13, 1),
+    // 朱雀 Vermilion Sparrow
+    kind("VS", "Vermilion Sparrow", ["1", "*", "*", "-", "-", "*", "2", "2"], Some("G"), 14, 1),
+    // 玄武 Turtle-Snake
+    kind("TS", "Turtle-Snake", ["*", "*", "*", "-", "-", "1", "2", "2"], Some("G"), 14, 1),
+    // 白象 White Elephant
+    kind("WE", "White Elephant", ["2", "2", "2", "2", "2", "2", "*", "*"], Some("G"), 15, 2),
+    // 前旗 Standard Bearer
+    kind("SBR", "Standard Bearer", ["*", "*", "*", "2", "2", "2", "2", "2"], Some("G"), 16, 2),
+    // 左车 / 左車 Left Chariot
+    kind("LCH", "Left Chariot", ["*", "*", "-", "-", "-", "1", "-", "*"], Some("G"), 10, 1),
+    // 右车 / 右車 Right Chariot
+    kind("RCH", "Right Chariot", ["*", "-", "*", "-", "-", "1", "*", "-"], Some("G"), 10, 1),
+    // 角行 Bishop
+    kind("B", "Bishop", ["-", "*", "*", "-", "-", "-", "*", "*"], Some("G"), 9, 2),
+    // 飞车 / 飛車 Rook
+    kind("R", "Rook", ["*", "-", "-", "*", "*", "*", "-", "-"], Some("G"), 11, 2),
+    // 横龙 / 横龍 Side Dragon
+    kind("SDR", "Side Dragon", ["*", "-", "-", "*", "*", "1", "-", "-"], Some("G"), 10, 2),
+    // 走车 / 走車 Sideways Chariot
+    kind("SCH", "Sideways Chariot", ["*", "-", "-", "*", "*", "*", "1", "1"], Some("G"), 18, 2),
+    // 鲸鲵 / 鯨鯢 Whale
+    kind("W", "Whale", ["*", "-", "-", "-", "-", "*", "*", "*"], Some("G"), 14, 2),
+    // 白驹 / 白駒 White Horse
+    kind("WH", "White Horse", ["*", "*", "*", "-", "-", "*", "-", "-"], Some("G"), 14, 2),
+    // 飞牛 / 飛牛 Flying Ox
+    kind("FO", "Flying Ox", ["*", "*", "*", "-", "-", "*", "*", "*"], Some("G"), 20, 2),
+    // 兵士 Soldier
+    kind("SO", "Soldier", ["*", "-", "-", "*", "*", "*", "*", "*"], Some("G"), 22, 2),
+    // 罗刹 / 羅刹 Buddhist Devil
+    kind("BDE", "Buddhist Devil", ["-", "3", "3", "1", "1", "1", "-", "-"], Some("G"), 7, 1),
+    // 力士 Wrestler
+    kind("WR", "Wrestler", ["-", "3", "3", "1", "1", "-", "3", "3"], Some("G"), 8, 1),
+    // 金刚 / 金剛 Guardian of the Gods
+    kind("GG", "Guardian of the Gods", ["3", "1", "1", "3", "3", "3", "-", "-"], Some("G"), 8, 1),
+    // 大龙 / 大龍 Great Dragon
+    kind("GD", "Great Dragon", ["2", "3", "3", "*", "*", "2", "3", "3"], Some("G"), 16, 1),
+    // 金翅 Golden Bird
+    kind("GBD", "Golden Bird", ["*", "3", "3", "2", "2", "*", "3", "3"], Some("G"), 16, 1),
+    // 鸠槃 / 鳩槃 Dove
+    kind("D", "Dove", ["2", "5", "5", "2", "2", "2", "5", "5"], Some("G"), 16, 2),
+    // 夜叉 She-Devil
+    kind("SD", "She-Devil", ["5", "2", "2", "5", "5", "5", "2", "2"], Some("G"), 11, 1),
+    // 奔鬼 Free Demon
+    kind("FDE", "Free Demon", ["5", "*", "*", "*", "*", "5", "-", "-"], Some("G"), 26, 2),
+    // 奔獏 Free Tapir
+    kind("FTP", "Free Tapir", ["*", "*", "*", "5", "5", "*", "-", "-"], Some("G"), 26, 2),
+    // 角鹰 / 角鷹 Horned Falcon
+    kind("HF", "Horned Falcon", ["L2", "*", "*", "*", "*", "*", "*", "*"], Some("G"), 28, 2),
+    // 飞鹫 / 飛鷲 Soaring Eagle
+    kind("SE", "Soaring Eagle", ["*", "L2", "L2", "*", "*", "*", "*", "*"], Some("G"), 28, 2),
+    // 孔雀 Peacock
+    kind("PC", "Peacock", ["-", "H", "H", "-", "-", "-", "2", "2"], Some("G"), 36, 2),
+    // 摩羯 Capricorn
+    kind("CA", "Capricorn", ["-", "H", "H", "-", "-", "-", "H", "H"], Some("G"), 26, 1),
+    // 天狗 Long-nosed Goblin
+    kind("LGN", "Long-nosed Goblin", ["1", "H", "H", "1", "1", "1", "H", "H"], Some("G"), 64, 2),
+    // 钩行 / 鉤行 Hook Mover
+    kind("HM", "Hook Mover", ["H", "-", "-", "H", "H", "H", "-", "-"], Some("G"), 30, 1),
+    // 金将 Gold General
+    kind("G", "Gold General", ["1", "1", "1", "1", "1", "1", "-", "-"], Some("FGO"), 6, 2),
+    // 银将 / 銀将 Silver General
+    kind("S", "Silver General", ["1", "1", "1", "-", "-", "-", "1", "1"], Some("FSI"), 5, 2),
+    // 铜将 / 銅将 Copper General
+    kind("C", "Copper General", ["1", "1", "1", "-", "-", "1", "-", "-"], Some("FCO"), 4, 2),
+    // 铁将 / 鉄将 Iron General
+    kind("I", "Iron General", ["1", "1", "1", "-", "-", "-", "-", "-"], Some("FIR"), 3, 2),
+    // 瓦将 Tile General
+    kind("T", "Tile General", ["-", "1", "1", "-", "-", "1", "-", "-"], Some("FTI"), 3, 2),
+    // 石将 Stone General
+    kind("ST", "Stone General", ["-", "1", "1", "-", "-", "-", "-", "-"], Some("FST"), 2, 2),
+    // 土将 Earth General
+    kind("EA", "Earth General", ["1", "-", "-", "-", "-", "1", "-", "-"], Some("FEA"), 2, 2),
+    // 仲人 Go-Between
+    kind("GB", "Go-Between", ["1", "-", "-", "-", "-", "1", "-", "-"], Some("FG"), 2, 2),
+    // 盲虎 Blind Tiger
+    kind("BT", "Blind Tiger", ["-", "1", "1", "1", "1", "1", "1", "1"], Some("FT"), 7, 2),
+    // 猛豹 Ferocious Leopard
+    kind("FL", "Ferocious Leopard", ["1", "1", "1", "-", "-", "1", "1", "1"], Some("FLP"), 6, 2),
+    // 蟠蛇 Coiled Serpent
+    kind("CS", "Coiled Serpent", ["1", "-", "-", "-", "-", "1", "1", "1"], Some("FSE"), 4, 2),
+    // 淮鸡 / 淮鶏 Chinese Cock
+    kind("CC", "Chinese Cock", ["-", "1", "1", "1", "1", "1", "-", "-"], Some("WS"), 7, 2),
+    // 猫刃 / 猫刄 Cat Sword
+    kind("CSW", "Cat Sword", ["-", "1", "1", "-", "-", "-", "1", "1"], Some("FC"), 4, 2),
+    // 盲猿 Blind Monkey
+    kind("BM", "Blind Monkey", ["-", "1", "1", "1", "1", "-", "1", "1"], Some("MW"), 9, 2),
+    // 古猿 Old Monkey
+    kind("OM", "Old Monkey", ["-", "1", "1", "-", "-", "1", "1", "1"], Some("MW"), 5, 2),
+    // 卧龙 / 臥龍 Reclining Dragon
+    kind("RD", "Reclining Dragon", ["1", "-", "-", "1", "1", "1", "1", "1"], Some("FDR"), 6, 2),
+    // 老鼠 Old Rat
+    kind("OR", "Old Rat", ["-", "2", "2", "-", "-", "2", "-", "-"], Some("BAT"), 8, 2),
+    // 嗔猪 Angry Boar
+    kind("AB", "Angry Boar", ["1", "-", "-", "1", "1", "1", "-", "-"], Some("FBO"), 5, 2),
+    // 盲熊 Blind Bear
+    kind("BB", "Blind Bear", ["-", "1", "1", "-", "-", "*", "1", "1"], Some("FBE"), 7, 2),
+    // 恶狼 / 悪狼 Evil Wolf
+    kind("EW", "Evil Wolf", ["1", "1", "1", "1", "1", "-", "-", "-"], Some("FW"), 4, 2),
+    // 麒麟 Kylin
+    kind("KY", "Kylin", ["J2", "1", "1", "J2", "J2", "J2", "1", "1"], Some("GD"), 10, 1),
+    // 凤凰 / 鳳凰 Phoenix
+    kind("PH", "Phoenix", ["1", "J2", "J2", "1", "1", "1", "J2", "J2"], Some("GBD"), 10, 1),
+    // 东夷 / 東夷 Eastern Barbarian
+    kind("EB", "Eastern Barbarian", ["2", "-", "-", "-", "1", "2", "-", "-"], Some("LN"), 16, 1),
+    // 西戎 Western Barbarian
+    kind("WB", "Western Barbarian", ["1", "-", "-", "2", "2", "1", "-", "-"], Some("LD"), 9, 1),
+    // 南蛮 Southern Barbarian
+    kind("SB", "Southern Barbarian", ["-", "-", "-", "1", "-", "-", "2", "2"], Some("WE"), 9, 1),
+    // 北狄 Northern Barbarian
+    kind("NB", "Northern Barbarian", ["-", "2", "2", "1", "1", "-", "1", "1"], Some("FEL"), 9, 1),
+    // 近王 Neighbouring King
+    kind("NK", "Neighbouring King", ["1", "1", "1", "1", "1", "1", "1", "1"], Some("SBR"), 9, 1),
+    // 踊鹿 Prancing Stag
+    kind("PST", "Prancing Stag", ["1", "1", "1", "2", "2", "-", "1", "1"], Some("SMO"), 11, 2),
+    // 马麟 / 馬麟 Flying Horse
+    kind("FH", "Flying Horse", ["2", "1", "1", "2", "2", "2", "-", "-"], Some("FK"), 12, 2),
+    // 变狸 / 変狸 Enchanted Badger
+    kind("EBA", "Enchanted Badger", ["2", "-", "-", "2", "2", "-", "-", "-"], Some("D"), 8, 2),
+    // 水牛 Water Buffalo
+    kind("WBF", "Water Buffalo", ["2", "*", "*", "*", "*", "2", "*", "*"], Some("FTP"), 23, 2),
+    // 行鸟 / 行鳥 Rushing Bird
+    kind("RB", "Rushing Bird", ["*", "*", "*", "*", "*", "-", "*", "*"], Some("FDE"), 24, 1),
+    // 古鵄 Old Kite Hawk
+    kind("OK", "Old Kite Hawk", ["2", "1", "1", "2", "2", "2", "-", "-"], Some("LGN"), 32, 1),
+    // 毒蛇 Poisonous Snake
+    kind("PS", "Poisonous Snake", ["J2", "-", "-", "1", "1", "-", "J2", "J2"], Some("HM"), 48, 2),
+    // 狮子 / 獅子 Lion
+    kind("LN", "Lion", ["Ln", "Ln", "Ln", "Ln", "Ln", "Ln", "Ln", "Ln"], Some("FF"), 32, 1),
+    // 狛犬 Lion Dog
+    kind("LD", "Lion Dog", ["LD", "LD", "LD", "LD", "LD", "LD", "LD", "LD"], Some("GE"), 14, 1),
+    // 无明 / 無明 Dark Spirit
+    kind("DSP", "Dark Spirit", ["-", "1", "1", "-", "1", "-", "1", "-"], Some("BSP"), 18, 1),
+    // 提婆 Deva
+    kind("DV", "Deva", ["-", "1", "1", "1", "-", "-", "-", "1"], Some("TK"), 18, 1),
+    // 醉象 / 酔象 Drunk Elephant
+    kind("DE", "Drunk Elephant", ["1", "1", "1", "1", "1", "-", "1", "1"], Some("CP"), 20, 1),
+    // 奔金 Free Gold
+    kind("FGO", "Free Gold", ["*", "*", "*", "*", "*", "*", "-", "-"], None, 22, 0),
+    // 奔银 / 奔銀 Free Silver
+    kind("FSI", "Free Silver", ["*", "*", "*", "-", "-", "-", "*", "*"], None, 16, 0),
+    // 奔铜 / 奔銅 Free Copper
+    kind("FCO", "Free Copper", ["*", "*", "*", "-", "-", "*", "-", "-"], None, 14, 0),
+    // 奔铁 / 奔鉄 Free Iron
+    kind("FIR", "Free Iron", ["*", "*", "*", "-", "-", "-", "-", "-"], None, 9, 0),
+    // 奔瓦 Free Tile
+    kind("FTI", "Free Tile", ["-", "*", "*", "-", "-", "*", "-", "-"], None, 9, 0),
+    // 奔石 Free Stone
+    kind("FST", "Free Stone", ["-", "*", "*", "-", "-", "-", "-", "-"], None, 6, 0),
+    // 奔土 Free Earth
+    kind("FEA", "Free Earth", ["*", "-", "-", "-", "-", "*", "-", "-"], None, 5, 0),
+    // 奔人 Free Go-Between
+    kind("FG", "Free Go-Between", ["*", "-", "-", "-", "-", "*", "-", "-"], None, 5, 0),
+    // 奔虎 Free Tiger
+    kind("FT", "Free Tiger", ["-", "*", "*", "*", "*", "*", "*", "*"], None, 24, 0),
+    // 奔豹 Free Leopard
+    kind("FLP", "Free Leopard", ["*", "*", "*", "-", "-", "*", "*", "*"], None, 20, 0),
+    // 奔蛇 Free Serpent
+    kind("FSE", "Free Serpent", ["*", "-", "-", "-", "-", "*", "*", "*"], None, 14, 0),
+    // 仙鹤 / 仙鶴 Wizard Stork
+    kind("WS", "Wizard Stork", ["-", "*", "*", "*", "*", "*", "-", "-"], None, 16, 0),
+    // 奔猫 Free Cat
+    kind("FC", "Free Cat", ["-", "*", "*", "-", "-", "-", "*", "*"], None, 12, 0),
+    // 山母 Mountain Witch
+    kind("MW", "Mountain Witch", ["1", "*", "*", "-", "-", "*", "*", "*"], None, 16, 0),
+    // 奔龙 / 奔龍 Free Dragon
+    kind("FDR", "Free Dragon", ["*", "*", "*", "-", "-", "1", "1", "1"], None, 13, 0),
+    // 蝙蝠 Bat
+    kind("BAT", "Bat", ["*", "-", "-", "-", "-", "-", "*", "*"], None, 9, 0),
+    // 奔猪 Free Boar
+    kind("FBO", "Free Boar", ["-", "*", "*", "*", "*", "-", "*", "*"], None, 20, 0),
+    // 奔熊 Free Bear
+    kind("FBE", "Free Bear", ["-", "*+J2", "*+J2", "*", "*", "-", "*", "*"], None, 22, 0),
+    // 奔狼 Free Wolf
+    kind("FW", "Free Wolf", ["*", "*", "*", "5", "5", "*", "*", "*"], None, 25, 0),
+    // 香象 Fragrant Elephant
+    kind("FEL", "Fragrant Elephant", ["2", "*", "*", "2", "2", "2", "2", "2"], None, 15, 0),
+    // 方行 Square Mover
+    kind("SMO", "Square Mover", ["*", "1", "1", "*", "*", "*", "-", "-"], None, 18, 0),
+    // 奋迅 / 奮迅 Furious Fiend
+    kind("FF", "Furious Fiend", ["Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD"], None, 35, 0),
+    // 大象 Great Elephant
+    kind("GE", "Great Elephant", ["*+LD", "2", "2", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD"], None, 16, 0),
+    // 法性 Buddhist Spirit
+    kind("BSP", "Buddhist Spirit", ["*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln"], None, 50, 0),
+    // 教王 Teaching King
+    kind("TK", "Teaching King", ["*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD"], None, 28, 0),
+];
+
+/// The table's directions, in its column order.
+const COLUMNS: [Dir; 8] = [F, FL, FR, L, R, B, BL, BR];
+
+/// Movement atoms of one cell of the table in direction `d` (tai.md 3, cell legend).
+fn cell_atoms(cell: &str, d: Dir) -> Vec<Atom> {
+    let twice = (2 * d.0, 2 * d.1);
+    let ride = |range| Atom::Ride { dir: d, range };
+    match cell {
+        "-" => vec![],
+        "1" => vec![ride(1)],
+        "2" => vec![ride(2)],
+        "3" => vec![ride(3)],
+        "5" => vec![ride(5)],
+        "*" => vec![ride(UNLIMITED)],
+        "J2" => vec![Atom::Jump { dir: twice }],
+        "1+J2" => vec![ride(1), Atom::Jump { dir: twice }],
+        "*+J2" => vec![ride(UNLIMITED), Atom::Jump { dir: twice }],
+        // The shogi knight: two forward and one sideways, in the F cell only.
+        "N" => vec![Atom::Jump { dir: (-1, 2) }, Atom::Jump { dir: (1, 2) }],
+        "H" => vec![Atom::Hook { dir: d }],
+        "L2" => vec![Atom::LionLine { dir: d }],
+        "LD" => vec![Atom::LionDog { dir: d }],
+        "*+LD" => vec![ride(UNLIMITED), Atom::LionDog { dir: d }],
+        "Ln" => vec![Atom::Lion],
+        "Ln+LD" => vec![Atom::Lion, Atom::LionDog { dir: d }],
+        "*+Ln" => vec![ride(UNLIMITED), Atom::Lion],
+        "U" => vec![Atom::Emperor],
+        other => panic!("tai.rs: unknown table cell {other:?}"),
+    }
+}
+
+/// The atoms of a kind: its eight cells, with whole-piece powers (Lion, Emperor) once.
+fn kind_atoms(k: &Kind) -> Vec<Atom> {
+    let mut atoms: Vec<Atom> = Vec::new();
+    for (cell, &d) in k.cells.iter().zip(&COLUMNS) {
+        for a in cell_atoms(cell, d) {
+            if !atoms.contains(&a) {
+                atoms.push(a);
+            }
+        }
+    }
+    atoms
+}
+
+fn find(code: &str) -> &'static Kind {
+    KINDS
+        .iter()
+        .find(|k| k.code == code)
+        .unwrap_or_else(|| panic!("tai.rs: no kind {code}"))
+}
+
+/// The royal kinds (tai.md 4.8): the Emperor and the Crown Prince, also when promoted from
+/// the Drunk Elephant.
+fn is_royal(k: &Kind) -> bool {
+    matches!(k.code, "E" | "CP")
+}
+
+/// The piece states: every starting kind, then the promoted state of each one that
+/// promotes, in table order.
+pub fn pieces() -> Vec<PieceDef> {
+    let starting: Vec<&Kind> = KINDS.iter().filter(|k| k.per_side > 0).collect();
+    let promoting: Vec<&Kind> = starting
+        .iter()
+        .copied()
+        .filter(|k| k.promotes_to.is_some())
+        .collect();
+    let mut defs = Vec::with_capacity(starting.len() + promoting.len());
+    for k in &starting {
+        let promoted_index = promoting
+            .iter()
+            .position(|p| p.code == k.code)
+            .map(|i| (starting.len() + i) as u8);
+        defs.push(PieceDef {
+            name: k.name,
+            code: k.code,
+            atoms: kind_atoms(k),
+            value: k.value * 100,
+            promotes_to: promoted_index,
+            royal: is_royal(k),
+            lion: false,
+            pawnlike: matches!(k.code, "P" | "GB"),
+            last_rank_piece: false,
+        });
+    }
+    for k in &promoting {
+        let target = find(k.promotes_to.unwrap_or_default());
+        // Built once per process for the static variant table.
+        let code: &'static str = Box::leak(format!("+{}", k.code).into_boxed_str());
+        defs.push(PieceDef {
+            name: target.name,
+            code,
+            atoms: kind_atoms(target),
+            value: target.value * 100,
+            promotes_to: None,
+            royal: is_royal(target),
+            lion: false,
+            pawnlike: false,
+            last_rank_piece: false,
+        });
+    }
+    defs
+}
+
+/// Tai's rule defaults (tai.md 6-7): no bare-King rule, four-fold repetition with the
+/// perpetual-check exception, Emperor protection (C), passing allowed.
+pub fn default_rules() -> Rules {
+    Rules {
+        bare_king: false,
+        ..Rules::default()
+    }
+}
+
+pub fn build() -> Variant {
+    Variant::build_with(
+        VariantSpec {
+            name: "tai",
+            files: 25,
+            ranks: 25,
+            pieces: pieces(),
+            start_sfen: START_SFEN,
+            bench_sfens: BENCH_SFENS,
+            // No promotion zone: pieces promote by capturing.
+            zone_depth: 0,
+            lion_trading: false,
+            default_rules: default_rules(),
+        },
+        VariantOptions {
+            promotion: PromotionRule::OnCapture,
+        },
+    )
+}
+
+/// Names of the 118 kinds with their codes (for documentation and tests).
+pub fn kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
+    KINDS.iter().map(|k| (k.code, k.name))
+}
