@@ -51,6 +51,15 @@ impl Position {
         }
     }
 
+    /// Moves of the side to move's piece on `from` only, whether or not the game is over
+    /// (analysis, and tests on boards without royals). Empty if no such piece stands there.
+    pub fn generate_from(&self, from: Sq, out: &mut Vec<Move>) {
+        out.clear();
+        if self.variant.on_board(from) && self.cell(from).is_color(self.side_to_move()) {
+            self.generate_piece(from, true, out);
+        }
+    }
+
     /// Convenience: the legal moves in a fresh vector (not for hot paths).
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut v = Vec::with_capacity(256);

@@ -1,10 +1,12 @@
 //! USI square and move text (lishogi / shogiops for Chu): a square is the file number
 //! (counted from Black's right, 1..) then the rank letter (a = White's side). A move is
 //! `from to [+|=]`, or `from mid to` for a Lion-power move whose first leg captures, igui
-//! (`to == from`) and the pass (`from empty-neighbour from`).
+//! (`to == from`) and the pass (`from empty-neighbour from`). Lion-Dog moves list every
+//! captured intermediate square: `from captured... to`.
 
 use crate::position::Position;
 use crate::types::{Move, Sq};
+use crate::variant::PromotionRule;
 use arrayvec::ArrayVec;
 use std::fmt;
 
@@ -141,6 +143,21 @@ impl Position {
         }
         let promote = mt.promotion == Some(true);
         let legal = self.legal_moves();
+        // The canonical form first: from, the captured intermediate squares, to. Where
+        // promotion is never a choice (by capture), the suffix may be left out.
+        let (to, mids) = (sq[sq.len() - 1], &sq[1..sq.len() - 1]);
+        let choice = v.promotion == PromotionRule::Zone || mt.promotion.is_some();
+        let exact = legal.iter().find(|m| {
+            m.from == from
+                && m.to == to
+                && mids.len() <= m.mid.len()
+                && m.mid[..mids.len()] == *mids
+                && m.mid.get(mids.len()).is_none_or(|s| s.is_none())
+                && (m.promotes() == promote || !choice)
+        });
+        if let Some(m) = exact {
+            return Ok(*m);
+        }
         let found = match sq.len() {
             2 => legal.iter().find(|m| {
                 m.from == from && m.to == sq[1] && m.mid[0].is_none() && m.promotes() == promote
@@ -200,6 +217,14 @@ impl Position {
         let v = self.variant;
         if pm.lion {
             return v.distance(from, mid) == 1 && v.distance(mid, to) == 1;
+        }
+        // Lion-Dog lines: igui or a pass on the first square.
+        if pm
+            .lion_dogs
+            .iter()
+            .any(|&d| from.offset(d) == mid && to == from)
+        {
+            return true;
         }
         pm.lion_lines
             .iter()

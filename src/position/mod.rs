@@ -389,6 +389,8 @@ impl Position {
         self.lion_sq = Sq::NONE;
         self.side = self.side.flip();
         self.key ^= self.variant.zobrist.side;
+        // `unmake` takes one off, as for any move.
+        self.move_number += 1;
         self.undo.push(u);
     }
 

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 use largeshogi::position::Position;
+use largeshogi::types::{Color, Move};
 use largeshogi::variant::{Rules, Variant};
 
 pub fn chu(sfen: &str) -> Position {
@@ -43,4 +44,48 @@ impl Rng {
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
     }
+}
+
+/// A Tai position from SFEN, default rules.
+pub fn tai(sfen: &str) -> Position {
+    Position::from_sfen(Variant::tai(), sfen, Variant::tai().default_rules)
+        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+/// A Tai board with only the listed (code, USI square) pieces, `side` to move. Royals are
+/// not required (tai.md 8: T3-T7 boards have none; use `moves_from` on them).
+pub fn tai_board(black: &[(&str, &str)], white: &[(&str, &str)], side: Color) -> Position {
+    let v = Variant::tai();
+    let mut pos = Position::empty(v, v.default_rules);
+    for (pieces, color) in [(black, Color::Black), (white, Color::White)] {
+        for &(code, square) in pieces {
+            let t = v
+                .piece_by_code(code)
+                .unwrap_or_else(|| panic!("no piece {code}"));
+            let s = pos
+                .parse_square(square)
+                .unwrap_or_else(|| panic!("bad square {square}"));
+            pos.put(s, t, color).expect("empty square");
+        }
+    }
+    pos.set_side_to_move(side);
+    pos
+}
+
+/// Moves of the side to move's piece on `square` (also on boards without royals).
+pub fn moves_from(pos: &Position, square: &str) -> Vec<Move> {
+    let s = pos
+        .parse_square(square)
+        .unwrap_or_else(|| panic!("bad square {square}"));
+    let mut out = Vec::new();
+    pos.generate_from(s, &mut out);
+    out
+}
+
+/// Code (as written for Black) of the piece on `square`.
+pub fn code_at(pos: &Position, square: &str) -> &'static str {
+    let s = pos.parse_square(square).expect("square");
+    let c = pos.cell(s);
+    assert!(c.is_piece(), "no piece on {square}");
+    pos.variant.piece(c.ptype()).code
 }
