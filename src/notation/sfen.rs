@@ -73,12 +73,19 @@ impl Position {
             let mut x = 0usize;
             let bytes = text.as_bytes();
             let mut i = 0;
+            // Where codes are not prefix-free (Tai), adjacent pieces must be separated
+            // by exactly one ',' and nothing else may be.
+            let mut after_piece = false;
             while i < bytes.len() {
-                // Separator between adjacent pieces where codes are not prefix-free (Tai).
-                if bytes[i] == b',' && variant.sfen_separator && i > 0 && i + 1 < bytes.len() {
-                    i += 1;
-                    continue;
+                if variant.sfen_separator && after_piece {
+                    let next = bytes.get(i + 1).copied().unwrap_or(b'/');
+                    if bytes[i] == b',' && (next.is_ascii_alphabetic() || next == b'+') {
+                        i += 1;
+                    } else if !bytes[i].is_ascii_digit() {
+                        return Err(SfenError::RankWidth(y));
+                    }
                 }
+                after_piece = false;
                 if bytes[i].is_ascii_digit() {
                     let start = i;
                     while i < bytes.len() && bytes[i].is_ascii_digit() {
@@ -100,6 +107,7 @@ impl Position {
                     .map_err(|_| SfenError::TooManyPieces)?;
                 x += 1;
                 i += len;
+                after_piece = true;
             }
             if x != variant.files {
                 return Err(SfenError::RankWidth(y));
