@@ -158,7 +158,7 @@ fn expected(cells: &[&str; 8], black: bool, x: i32, y: i32) -> usize {
     let at = |v: (i32, i32), k: i32| (x + k * v.0, y + k * v.1);
     let mut dest: BTreeSet<(i32, i32)> = BTreeSet::new();
     let mut pass = false;
-    let mut line = |dest: &mut BTreeSet<(i32, i32)>, v, n: i32| {
+    let line = |dest: &mut BTreeSet<(i32, i32)>, v, n: i32| {
         for k in 1..=n {
             if !on(at(v, k)) {
                 break;

@@ -40,7 +40,15 @@ impl MoveText {
         // XBoard's PGN writes a two-leg move as from, kill square, `x` or `-`, final
         // square (`g5g6xg7`); turn it into the protocol's leg form first.
         let pgn_form;
-        let body = match body.find(['x', '-']) {
+        // An `x` followed by a digit is a square on boards with 24 or more files (Tai).
+        let separator = body
+            .char_indices()
+            .find(|&(i, c)| {
+                c == '-'
+                    || (c == 'x' && body[i + 1..].starts_with(|n: char| n.is_ascii_lowercase()))
+            })
+            .map(|(i, _)| i);
+        let body = match separator {
             Some(i) if !body.contains(',') => {
                 let first = &body[..i];
                 let b = first.as_bytes();
