@@ -94,7 +94,8 @@ fn lion_double_capture_wins_two_pieces() {
 fn lion_takes_the_gold_without_losing_itself() {
     // Stepping onto the Gold on 7g loses the Lion to the Rook on 7a; igui or a
     // capture-and-move off the file wins the Gold for nothing.
-    let sfen = "5r5k/12/12/12/12/12/5g6/6N5/12/12/12/K11 b - 1";
+    // Golds shield the Black King from Rook checks.
+    let sfen = "5r5k/12/12/12/12/12/5g6/6N5/12/12/G11/KG10 b - 1";
     let (mv, score) = search(sfen, 4);
     assert!(mv.starts_with("6h7g") && mv.len() == 6, "{mv}");
     assert!(
