@@ -190,3 +190,64 @@ fn xboard_pgn_form_of_lion_moves() {
     let plain = t9.parse_move("6h6f").expect("jump");
     assert_eq!(t9.move_to_xboard_pgn(&plain), "g5g7");
 }
+
+/// The reverse attack lookup agrees with asking every piece, on every square of positions
+/// from random playouts, with and without an overlay.
+#[test]
+fn reverse_attack_lookup_matches_the_piece_scan() {
+    use largeshogi::movegen::attack::Overlay;
+    use largeshogi::types::Color;
+    let mut rng = Rng(4242);
+    let mut pos = Position::start(Variant::chu(), Rules::default());
+    let v = Variant::chu();
+    for ply in 0..160 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let squares: Vec<_> = v.squares().collect();
+        let empty: Vec<_> = squares
+            .iter()
+            .copied()
+            .filter(|&s| pos.cell(s).is_empty())
+            .collect();
+        let empties = [
+            squares[rng.below(squares.len())],
+            squares[rng.below(squares.len())],
+        ];
+        // As in a move not yet made: vacated squares and the (empty) arrival square.
+        let overlay = Overlay {
+            empties,
+            filled: empty[rng.below(empty.len())],
+        };
+        for o in [Overlay::NONE, overlay] {
+            for &t in &squares {
+                for by in Color::BOTH {
+                    let scan = pos.pieces(by).iter().any(|&s| {
+                        s != o.empties[0]
+                            && s != o.empties[1]
+                            && pos.piece_attacks(pos.cell(s), s, t, &o)
+                    });
+                    assert_eq!(
+                        pos.attacked_by(t, by, &o),
+                        scan,
+                        "ply {ply} {} {by} {} empties {:?} filled {}",
+                        pos.square_name(t),
+                        pos.to_sfen(),
+                        o.empties.map(|e| if e.is_none() {
+                            "-".to_string()
+                        } else {
+                            pos.square_name(e)
+                        }),
+                        if o.filled.is_none() {
+                            "-".to_string()
+                        } else {
+                            pos.square_name(o.filled)
+                        }
+                    );
+                }
+            }
+        }
+        pos.make(moves[rng.below(moves.len())]);
+    }
+}

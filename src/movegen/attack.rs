@@ -182,7 +182,10 @@ impl Position {
     /// Is `target` attacked by a piece of colour `by`? Pieces on `o.empties` do not count.
     pub fn attacked_by(&self, target: Sq, by: Color, o: &Overlay) -> bool {
         if self.variant.reverse_attacks {
-            // Large armies: look outwards from the target instead of asking every piece.
+            // Look outwards from the target instead of asking every piece.
+            if !self.variant.special_attackers {
+                return self.attacked_near(target, by, o, &[]);
+            }
             let scan = self.army_scan();
             if self.attacked_near(target, by, o, &scan.hooks[by.index()]) {
                 return true;

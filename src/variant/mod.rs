@@ -55,7 +55,8 @@ pub const NEAR: i8 = 3;
 /// Bit of vector (dx, dy) in a `near_mask`, if inside the 7x7 box.
 #[inline]
 pub fn near_bit(dx: i8, dy: i8) -> Option<u64> {
-    (dx.abs() <= NEAR && dy.abs() <= NEAR)
+    // A piece never attacks its own square.
+    ((dx, dy) != (0, 0) && dx.abs() <= NEAR && dy.abs() <= NEAR)
         .then(|| 1u64 << ((dy + NEAR) as u32 * 7 + (dx + NEAR) as u32))
 }
 
@@ -167,6 +168,8 @@ pub struct Variant {
     pub reverse_attacks: bool,
     /// Piece types with hook moves (reverse lookups test them one by one).
     pub hook_types: Vec<bool>,
+    /// Some piece type is a hook mover or an Emperor: reverse lookups need the army scan.
+    pub special_attackers: bool,
     /// On-board cells as bits of the mailbox index (for the occupancy set).
     pub board_bits: [u64; OCC_WORDS],
     /// Union per colour of every type's `near_mask`, as (dx, dy, bit): the box vectors a
@@ -362,6 +365,7 @@ impl Variant {
                 .all(|&(x, y, _)| BOARD_DIRS.contains(&(x, y)))
         });
         let hook_types: Vec<bool> = moves[0].iter().map(|m| !m.hooks.is_empty()).collect();
+        let special_attackers = hook_types.iter().any(|&h| h) || moves[0].iter().any(|m| m.emperor);
         let mut board_bits = [0u64; OCC_WORDS];
         for s in 0..cells {
             if row[s] >= 0 {
@@ -403,7 +407,10 @@ impl Variant {
             promotion: options.promotion,
             sfen_separator,
             fast_attacks,
-            reverse_attacks: fast_attacks && files * ranks > 400,
+            // Looking outwards from the target beats asking every piece once the walks
+            // are exact (Chu: about 8x fewer instructions per test).
+            reverse_attacks: fast_attacks,
+            special_attackers,
             hook_types,
             board_bits,
             near_vecs,
