@@ -426,3 +426,19 @@ fn no_legal_move_loses() {
         Some(Outcome::Win(Color::Black, Reason::NoLegalMove))
     );
 }
+
+#[test]
+fn hachu_rules_let_a_declined_pawn_promote_only_by_capturing_on_the_last_rank() {
+    // Black Pawns on 6c, 4b and 2b (in the zone: they declined); White Golds on 6b, 2a.
+    let sfen = "10gk/6g1P1P1/6P5/12/12/12/12/12/12/12/12/K11 b - 1";
+    let default = chu(sfen);
+    assert!(legal(&default, "6c6b+") && legal(&default, "6c6b"));
+    let hachu = chu_with(sfen, Rules::hachu());
+    assert!(!legal(&hachu, "6c6b+") && legal(&hachu, "6c6b"));
+    // Capturing on the last rank: promotion, and compulsory.
+    assert!(legal(&hachu, "2b2a+") && !legal(&hachu, "2b2a"));
+    assert!(
+        legal(&hachu, "4b4a") && !legal(&hachu, "4b4a+"),
+        "no capture: dead Pawn"
+    );
+}

@@ -186,7 +186,17 @@ impl Position {
         let (can, forced) = match self.rules.last_rank {
             LastRank::Forced => (by_zone || last, last),
             LastRank::Optional => (by_zone || last, false),
-            LastRank::HaChu => (by_zone, by_zone && last),
+            LastRank::HaChu => {
+                // A Pawn inside the zone has declined promotion on entry; HaChu then lets
+                // it promote only by a capture on the last rank (chu.md 6.5).
+                let declined_pawn = def.pawnlike && def.last_rank_piece && zs;
+                let can = if declined_pawn {
+                    capture && last
+                } else {
+                    by_zone
+                };
+                (can, can && last)
+            }
         };
         match (can, forced) {
             (false, _) => PromotionChoice::Never,

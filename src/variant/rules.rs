@@ -10,8 +10,9 @@ pub enum LastRank {
     Forced,
     /// May stay unpromoted as a dead piece (lishogi).
     Optional,
-    /// HaChu: no promotion from inside the zone without a capture (dead piece); forced
-    /// whenever promotion is possible.
+    /// HaChu: no promotion from inside the zone without a capture (dead piece); a Pawn
+    /// that declined on entry promotes only by a capture on the last rank; forced on the
+    /// last rank whenever promotion is possible.
     HaChu,
 }
 
