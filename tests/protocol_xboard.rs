@@ -409,3 +409,35 @@ fn fuzz_300_hostile_lines_then_still_answers() {
     e.assert_no_panic();
     e.quit();
 }
+
+/// A variant XBoard does not know is described with `setup` (board size and start
+/// position); XBoard's own Chu needs none.
+#[test]
+fn unknown_variants_are_described_with_setup() {
+    let mut e = Engine::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature ", REPLY);
+    e.send("variant chu");
+    let chu = e.replies_before("ping 1", "pong 1");
+    assert!(chu.iter().all(|l| !l.starts_with("setup")), "{chu:?}");
+    let others: Vec<&str> = largeshogi::variant::Variant::names()
+        .iter()
+        .copied()
+        .filter(|&n| largeshogi::variant::Variant::by_name(n).is_some_and(|v| !v.xboard_native))
+        .collect();
+    for name in others {
+        let v = largeshogi::variant::Variant::by_name(name).expect("listed variant");
+        e.send(&format!("variant {name}"));
+        let lines = e.replies_before("ping 2", "pong 2");
+        let setup = lines
+            .iter()
+            .find(|l| l.starts_with("setup "))
+            .unwrap_or_else(|| panic!("no setup for {name}: {lines:?}"));
+        assert!(
+            setup.contains(&format!(" {}x{}+", v.files, v.ranks)),
+            "{setup}"
+        );
+    }
+    e.quit();
+}

@@ -162,3 +162,21 @@ pub fn xboard_to_pgn(text: &str) -> String {
         None => text.to_string(),
     }
 }
+
+impl crate::variant::Variant {
+    /// The `setup` command announcing a variant XBoard does not know: board size, no
+    /// holdings, "fairy" rules in the GUI (the engine referees), and the start position
+    /// as an XBoard FEN (side letter `w` = the first player). None for XBoard's own
+    /// variants.
+    pub fn xboard_setup(&'static self) -> Option<String> {
+        if self.xboard_native {
+            return None;
+        }
+        let start = Position::start(self, self.default_rules);
+        let board = start.to_sfen().split(' ').next().unwrap_or("").to_string();
+        Some(format!(
+            "setup (-) {}x{}+0_fairy {board} w 0 1",
+            self.files, self.ranks
+        ))
+    }
+}

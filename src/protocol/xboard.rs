@@ -336,6 +336,10 @@ impl XBoard {
                 self.halt(e);
                 e.set_game_type(v, e.rules);
                 self.pending_leg = None;
+                // Variants XBoard does not know are described to it.
+                if let Some(setup) = v.xboard_setup() {
+                    e.out.line(&setup);
+                }
             }
             "force" => {
                 self.halt(e);

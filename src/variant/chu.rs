@@ -2,7 +2,7 @@
 //! The table follows ../shared/rules/chu.md sections 2-3; values are its value table x 100.
 //! A promoted piece is its own entry (`+p` moves like a Gold but is not a `g`): 39 states.
 
-use super::{PieceDef, Rules, Variant, VariantSpec};
+use super::{PieceDef, Rules, Variant, VariantOptions, VariantSpec};
 use crate::movement::*;
 
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
@@ -266,15 +266,21 @@ pub fn build() -> Variant {
             last_rank_piece: flags.last_rank_piece,
         })
         .collect();
-    Variant::build(VariantSpec {
-        name: "chu",
-        files: 12,
-        ranks: 12,
-        pieces,
-        start_sfen: START_SFEN,
-        bench_sfens: BENCH_SFENS,
-        zone_depth: 4,
-        lion_trading: true,
-        default_rules: Rules::default(),
-    })
+    Variant::build_with(
+        VariantSpec {
+            name: "chu",
+            files: 12,
+            ranks: 12,
+            pieces,
+            start_sfen: START_SFEN,
+            bench_sfens: BENCH_SFENS,
+            zone_depth: 4,
+            lion_trading: true,
+            default_rules: Rules::default(),
+        },
+        VariantOptions {
+            xboard_native: true,
+            ..VariantOptions::default()
+        },
+    )
 }

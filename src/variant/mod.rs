@@ -116,12 +116,15 @@ pub enum PromotionRule {
 #[derive(Copy, Clone, Debug)]
 pub struct VariantOptions {
     pub promotion: PromotionRule,
+    /// XBoard knows this variant by our name (no `setup` command needed).
+    pub xboard_native: bool,
 }
 
 impl Default for VariantOptions {
     fn default() -> VariantOptions {
         VariantOptions {
             promotion: PromotionRule::Zone,
+            xboard_native: false,
         }
     }
 }
@@ -158,6 +161,8 @@ pub struct Variant {
     pub lion_trading: bool,
     pub default_rules: Rules,
     pub promotion: PromotionRule,
+    /// XBoard knows this variant by our name (see `VariantOptions`).
+    pub xboard_native: bool,
     /// Some piece code is a prefix of another, so SFEN separates adjacent pieces with ','.
     pub sfen_separator: bool,
     /// Reverse attack lookups (`attack::attacked_near`) are exact for this variant: every
@@ -405,6 +410,7 @@ impl Variant {
             lion_trading,
             default_rules,
             promotion: options.promotion,
+            xboard_native: options.xboard_native,
             sfen_separator,
             fast_attacks,
             // Looking outwards from the target beats asking every piece once the walks

@@ -419,6 +419,7 @@ pub fn build() -> Variant {
         },
         VariantOptions {
             promotion: PromotionRule::OnCapture,
+            ..VariantOptions::default()
         },
     )
 }
