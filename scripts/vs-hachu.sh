@@ -1,12 +1,18 @@
 #!/bin/sh
-# Plays largeshogi (with the HaChu rule options) against HaChu through the XBoard protocol
-# and prints the result table. Needs: apt-get install hachu. Extra arguments go to the
-# driver, e.g. `scripts/vs-hachu.sh --games 10 --base 20 --inc 0.2 --log /tmp/vs.log`.
+# Plays largeshogi against HaChu in Chu with `largeshogi match`: both engines speak the
+# XBoard protocol, largeshogi uses the HaChu-compatible rules (chu.md section 8), the
+# referee validates every move and counts any move either engine rejects.
+# Needs: apt-get install hachu. Extra arguments go to `largeshogi match`, e.g.
+#   scripts/vs-hachu.sh --games 10 --tc 20+0.2 --pgn /tmp/vs-hachu.pgn
+# LARGESHOGI=/path/to/binary skips the build; HACHU=/path/to/hachu picks the engine.
 set -e
 cd "$(dirname "$0")/.."
-# LARGESHOGI=/path/to/binary skips the build.
 if [ -z "$LARGESHOGI" ]; then
   cargo build --release --quiet
   LARGESHOGI=target/release/largeshogi
 fi
-exec python3 scripts/vs-hachu.py --engine "$LARGESHOGI" "$@"
+HACHU=${HACHU:-$(command -v hachu || echo /usr/games/hachu)}
+exec "$LARGESHOGI" --rules hachu match \
+  --engine "largeshogi=$LARGESHOGI --rules hachu proto=xboard" \
+  --engine "hachu=$HACHU proto=xboard" \
+  --games 10 --tc 20+0.2 "$@"
