@@ -3,7 +3,7 @@
 # XBoard protocol, largeshogi uses the HaChu-compatible rules (chu.md section 8), the
 # referee validates every move and counts any move either engine rejects.
 # Needs: apt-get install hachu. Extra arguments go to `largeshogi match`, e.g.
-#   scripts/vs-hachu.sh --games 10 --tc 20+0.2 --pgn /tmp/vs-hachu.pgn
+#   GAMES=40 TC=10+0.1 scripts/vs-hachu.sh --pgn /tmp/vs-hachu.pgn --concurrency 2
 # LARGESHOGI=/path/to/binary skips the build; HACHU=/path/to/hachu picks the engine.
 set -e
 cd "$(dirname "$0")/.."
@@ -15,4 +15,4 @@ HACHU=${HACHU:-$(command -v hachu || echo /usr/games/hachu)}
 exec "$LARGESHOGI" --rules hachu match \
   --engine "largeshogi=$LARGESHOGI --rules hachu proto=xboard" \
   --engine "hachu=$HACHU proto=xboard" \
-  --games 10 --tc 20+0.2 "$@"
+  --games "${GAMES:-10}" --tc "${TC:-20+0.2}" "$@"
