@@ -3,7 +3,7 @@
 
 use crate::position::Position;
 use crate::types::{Color, Move, Sq};
-use crate::variant::Repetition;
+use crate::variant::{Perpetual, Repetition};
 use std::fmt;
 
 /// Why a game ended.
@@ -96,7 +96,9 @@ impl Game {
         let mover = self.pos.side_to_move();
         let was_in_check = self.pos.attacks_royal(mover.flip());
         self.pos.make(mv);
-        let attacking = self.pos.attacks_royal(mover) || self.moved_piece_attacks(mv.to, mover);
+        let attacking = self.pos.attacks_royal(mover)
+            || (self.pos.variant.perpetual == Perpetual::Attack
+                && self.moved_piece_attacks(mv.to, mover));
         self.played.push(Played {
             mover,
             attacking,

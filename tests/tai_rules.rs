@@ -531,3 +531,57 @@ fn t8_game_ends_only_when_every_royal_is_gone() {
         Some(Outcome::Win(Color::Black, Reason::RoyalCaptured))
     );
 }
+
+#[test]
+fn d1_alternatives_of_the_emperor_rule() {
+    use largeshogi::variant::{EmperorGuard, Rules};
+    let black = [("E", "13m"), ("CP", "13y"), ("R", "5y")];
+    let white = [
+        ("CP", "13a"),
+        ("P", "5e"),
+        ("G", "20t"),
+        ("S", "21s"),
+        ("E", "1a"),
+    ];
+    let with = |guard| {
+        let mut pos = tai_board(&black, &white, Color::Black);
+        pos.rules = Rules {
+            emperor_guard: guard,
+            ..pos.rules
+        };
+        emperor(&pos, "13m")
+    };
+    // (A): only non-Emperor pieces protect: 5e, 21s, 13a and the Emperor on 1a.
+    let (n, caps, _) = with(EmperorGuard::NonEmperor);
+    assert_eq!((n, caps), (621, names(&["1a", "5e", "21s", "13a"])));
+    // (B): the enemy Emperor protects every piece; only it can be taken.
+    let (n, caps, _) = with(EmperorGuard::OwnEmperor);
+    assert_eq!((n, caps), (618, names(&["1a"])));
+    // (C), the default: as T2-c.
+    let (n, caps, _) = with(EmperorGuard::LegalRecapture);
+    assert_eq!((n, caps), (619, names(&["1a", "5e"])));
+}
+
+#[test]
+fn d14_passing_can_be_switched_off() {
+    let mut pos = tai_board(&[("LD", "13m")], &[], Color::Black);
+    pos.rules.passing = false;
+    assert_eq!(moves_from(&pos, "13m").len(), 24);
+    let mut pos = tai_board(&[("LN", "13m")], &[], Color::Black);
+    pos.rules.passing = false;
+    assert_eq!(moves_from(&pos, "13m").len(), 24);
+}
+
+#[test]
+fn no_bare_king_rule_whatever_the_preset() {
+    use largeshogi::variant::Rules;
+    let pos = Position::start(Variant::tai(), Rules::default());
+    assert!(!pos.rules.bare_king);
+    // A lone royal against a full army is not a loss.
+    let game = Game::new(tai_board(
+        &[("E", "13y"), ("G", "1y"), ("G", "2y")],
+        &[("E", "13a")],
+        Color::Black,
+    ));
+    assert_eq!(game.outcome(), None);
+}

@@ -7,8 +7,12 @@
 
 use crate::position::Position;
 use crate::types::{Cell, Color};
-use crate::variant::Variant;
+use crate::variant::{PromotionRule, Variant};
 
+/// Static scores stay below the search's mate scores (29000) and inside the TT's 16 bits:
+/// Tai's armies are worth about 2000 pawns a side, so large leads are compressed.
+const EVAL_SOFT: i32 = 10_000;
+const EVAL_LIMIT: i32 = 28_000;
 /// Bonus per friendly piece next to a royal.
 const GUARD_BONUS: i32 = 12;
 /// Penalty per 100 centipawns of enemy material within distance 2 of a royal.
@@ -21,7 +25,14 @@ const ROYAL_ADVANCE: i32 = 12;
 /// Evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     let us = pos.side_to_move();
-    side_score(pos, us) - side_score(pos, us.flip())
+    let s = side_score(pos, us) - side_score(pos, us.flip());
+    // Compressed beyond EVAL_SOFT rather than cut, so that more is still better.
+    let s = if s.abs() <= EVAL_SOFT {
+        s
+    } else {
+        s.signum() * (EVAL_SOFT + (s.abs() - EVAL_SOFT) / 16)
+    };
+    s.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 fn side_score(pos: &Position, c: Color) -> i32 {
@@ -74,7 +85,10 @@ pub fn placement_table(v: &Variant) -> Vec<i32> {
                 }
                 if let Some(p) = d.promotes_to {
                     let gain = v.pieces[p as usize].value - d.value;
-                    if gain > 0 {
+                    if gain > 0 && v.promotion == PromotionRule::OnCapture {
+                        // Any capture promotes (Tai): the potential is the same everywhere.
+                        value += gain / 8;
+                    } else if gain > 0 {
                         let to_go = (ranks - zone - advance).max(0);
                         value += if to_go == 0 {
                             gain / 6

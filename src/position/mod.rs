@@ -54,7 +54,10 @@ pub struct Position {
 
 impl Position {
     /// An empty board of `variant`, Black to move.
-    pub fn empty(variant: &'static Variant, rules: Rules) -> Position {
+    pub fn empty(variant: &'static Variant, mut rules: Rules) -> Position {
+        // A rule the variant does not have stays off whatever preset was chosen (Tai has no
+        // bare-King rule, tai.md D17).
+        rules.bare_king &= variant.default_rules.bare_king;
         let mut board = [Cell::WALL; MAX_CELLS];
         for s in variant.squares() {
             board[s.idx()] = Cell::EMPTY;

@@ -118,6 +118,8 @@ pub struct VariantOptions {
     pub promotion: PromotionRule,
     /// XBoard knows this variant by our name (no `setup` command needed).
     pub xboard_native: bool,
+    /// What makes a move count for the perpetual exception of four-fold repetition.
+    pub perpetual: Perpetual,
 }
 
 impl Default for VariantOptions {
@@ -125,8 +127,18 @@ impl Default for VariantOptions {
         VariantOptions {
             promotion: PromotionRule::Zone,
             xboard_native: false,
+            perpetual: Perpetual::Attack,
         }
     }
+}
+
+/// Moves that make a perpetual side lose a four-fold repetition.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Perpetual {
+    /// Chu (chu.md 7.4): the move attacks a royal, or the moved piece attacks any enemy.
+    Attack,
+    /// Tai (tai.md 6): the move gives check, i.e. the mover could then capture a royal.
+    Check,
 }
 
 /// What a variant module supplies; `Variant::build` derives the rest.
@@ -163,6 +175,7 @@ pub struct Variant {
     pub promotion: PromotionRule,
     /// XBoard knows this variant by our name (see `VariantOptions`).
     pub xboard_native: bool,
+    pub perpetual: Perpetual,
     /// Some piece code is a prefix of another, so SFEN separates adjacent pieces with ','.
     pub sfen_separator: bool,
     /// Reverse attack lookups (`attack::attacked_near`) are exact for this variant: every
@@ -411,6 +424,7 @@ impl Variant {
             default_rules,
             promotion: options.promotion,
             xboard_native: options.xboard_native,
+            perpetual: options.perpetual,
             sfen_separator,
             fast_attacks,
             // Looking outwards from the target beats asking every piece once the walks

@@ -9,7 +9,7 @@
 //! Gold General but is not a `G` (which would promote again). That gives 93 + 88 = 181
 //! piece states, the rows of the variant table.
 
-use super::{PieceDef, PromotionRule, Rules, Variant, VariantOptions, VariantSpec};
+use super::{Perpetual, PieceDef, PromotionRule, Rules, Variant, VariantOptions, VariantSpec};
 use crate::movement::*;
 
 /// Start position (tai.md 2). Tai's codes are not prefix-free (`FD` + `E` would read as
@@ -419,6 +419,7 @@ pub fn build() -> Variant {
         },
         VariantOptions {
             promotion: PromotionRule::OnCapture,
+            perpetual: Perpetual::Check,
             ..VariantOptions::default()
         },
     )
