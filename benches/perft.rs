@@ -1,4 +1,4 @@
-//! Criterion benchmarks: Chu move generation (perft) and a fixed-depth search.
+//! Criterion benchmarks: Chu and Tai move generation (perft).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use largeshogi::position::Position;
@@ -37,5 +37,24 @@ fn movegen_bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, perft_bench, movegen_bench);
+fn tai_bench(c: &mut Criterion) {
+    let v = Variant::tai();
+    let mut pos = Position::start(v, v.default_rules);
+    let mut group = c.benchmark_group("tai_perft");
+    let nodes = largeshogi::perft::perft(&mut pos, 2);
+    group.throughput(Throughput::Elements(nodes));
+    group.bench_function("start_d2", |b| {
+        b.iter(|| largeshogi::perft::perft(&mut pos, 2))
+    });
+    group.finish();
+    let mut buf = Vec::with_capacity(1024);
+    c.bench_function("tai_generate_start", |b| {
+        b.iter(|| {
+            pos.generate(&mut buf);
+            buf.len()
+        })
+    });
+}
+
+criterion_group!(benches, perft_bench, movegen_bench, tai_bench);
 criterion_main!(benches);
