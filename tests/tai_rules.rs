@@ -585,3 +585,35 @@ fn no_bare_king_rule_whatever_the_preset() {
     ));
     assert_eq!(game.outcome(), None);
 }
+
+#[test]
+fn d15_only_checks_make_a_perpetual() {
+    // Black's Rook chases a White Gold: every Black move attacks it, none gives check.
+    let pos = tai_board(
+        &[("CP", "1y"), ("R", "5k")],
+        &[("CP", "25a"), ("G", "5a")],
+        Color::White,
+    );
+    let mut game = Game::new(pos);
+    for _ in 0..3 {
+        for usi in ["5a6a", "5k6k", "6a5a", "6k5k"] {
+            assert_eq!(game.outcome(), None);
+            let m = game.position().parse_move(usi).expect("legal");
+            game.play(m);
+        }
+    }
+    assert_eq!(game.outcome(), Some(Outcome::Draw(Reason::Repetition)));
+    // The same chase of the Crown Prince is perpetual check: the checker loses.
+    let pos = tai_board(&[("CP", "1y"), ("R", "5k")], &[("CP", "5a")], Color::White);
+    let mut game = Game::new(pos);
+    for _ in 0..3 {
+        for usi in ["5a6a", "5k6k", "6a5a", "6k5k"] {
+            let m = game.position().parse_move(usi).expect("legal");
+            game.play(m);
+        }
+    }
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Win(Color::White, Reason::PerpetualAttack))
+    );
+}
