@@ -95,6 +95,25 @@ impl Position {
                 break;
             }
         }
+        for &off in &pm.jumps {
+            let s = from.offset(off);
+            let c = self.cell(s);
+            if c.can_land(us) && (quiets || c.is_piece()) {
+                self.push_single(t, from, s, c.is_piece(), out);
+            }
+        }
+        if pm.special {
+            self.generate_special(t, from, quiets, out);
+        }
+    }
+
+    /// The powers beyond plain rides and leaps (Lion, Lion Dog, hooks, the Emperor, rides
+    /// sharing squares with them), kept out of line so that pieces without any stay on
+    /// the short path.
+    #[inline(never)]
+    fn generate_special(&self, t: PieceType, from: Sq, quiets: bool, out: &mut Vec<Move>) {
+        let us = self.side_to_move();
+        let pm = &self.variant.moves[us.index()][t as usize];
         for &(off, range, skip) in &pm.far_rides {
             let mut s = from;
             let mut n = 0u8;
@@ -116,13 +135,6 @@ impl Position {
                     self.push_single(t, from, s, true, out);
                 }
                 break;
-            }
-        }
-        for &off in &pm.jumps {
-            let s = from.offset(off);
-            let c = self.cell(s);
-            if c.can_land(us) && (quiets || c.is_piece()) {
-                self.push_single(t, from, s, c.is_piece(), out);
             }
         }
         if pm.lion {

@@ -87,6 +87,8 @@ pub struct PieceMoves {
     pub hook_vecs: Vec<(BoardVec, [BoardVec; 2])>,
     /// The Tai Emperor's power.
     pub emperor: bool,
+    /// Has any power beyond `rides` and `jumps` (generated out of line).
+    pub special: bool,
     /// Longest ride (far rides included) along each of `BOARD_DIRS`, for reverse attack
     /// lookups; 0 if none.
     pub ride_reach: [u8; 8],
@@ -341,6 +343,12 @@ impl Variant {
                     m.far_ride_vecs.push((v.0, v.1, range));
                 }
             }
+            m.special = m.lion
+                || m.emperor
+                || !m.lion_lines.is_empty()
+                || !m.lion_dogs.is_empty()
+                || !m.hooks.is_empty()
+                || !m.far_rides.is_empty();
             m
         };
         let moves: [Vec<PieceMoves>; 2] = [

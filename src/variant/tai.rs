@@ -16,8 +16,12 @@ use crate::movement::*;
 /// `FDE`), so adjacent pieces in a rank are separated by a comma.
 pub const START_SFEN: &str = "l,wt,w,fd,lgn,d,r,dh,dk,fk,g,dsp,e,dv,g,fk,dk,dh,r,d,lgn,fd,w,ts,l/rc,sdr,se,n,ps,ftp,b,fe,we,fde,s,rg,cp,lg,s,fde,we,fe,b,ftp,ps,n,se,sdr,rc/sch,wh,rs,vo,csw,bb,sde,gde,bm,bt,sd,gg,nk,wr,bde,bt,bm,gde,sde,bb,csw,vo,rs,wh,sch/so,wbf,fl,nb,sb,cc,hf,om,rb,pc,gbd,ph,ln,ky,gd,pc,ok,om,hf,cc,eb,wb,fl,wbf,so/rch,vs,wo,ea,st,t,i,c,or,cs,rd,hm,de,ca,rd,cs,or,c,i,t,st,ea,wo,bd,lch/hd,fh,eba,do,fo,sm,vm,vbe,sbr,pst,ab,ew,ld,ew,ab,pst,sbr,vbe,vm,sm,fo,do,eba,fh,hd/p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p/7gb9gb7/25/25/25/25/25/25/25/25/25/7GB9GB7/P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P/HD,FH,EBA,DO,FO,SM,VM,VBE,SBR,PST,AB,EW,LD,EW,AB,PST,SBR,VBE,VM,SM,FO,DO,EBA,FH,HD/LCH,BD,WO,EA,ST,T,I,C,OR,CS,RD,CA,DE,HM,RD,CS,OR,C,I,T,ST,EA,WO,VS,RCH/SO,WBF,FL,WB,EB,CC,HF,OM,OK,PC,GD,KY,LN,PH,GBD,PC,RB,OM,HF,CC,SB,NB,FL,WBF,SO/SCH,WH,RS,VO,CSW,BB,SDE,GDE,BM,BT,BDE,WR,NK,GG,SD,BT,BM,GDE,SDE,BB,CSW,VO,RS,WH,SCH/RC,SDR,SE,N,PS,FTP,B,FE,WE,FDE,S,LG,CP,RG,S,FDE,WE,FE,B,FTP,PS,N,SE,SDR,RC/L,TS,W,FD,LGN,D,R,DH,DK,FK,G,DV,E,DSP,G,FK,DK,DH,R,D,LGN,FD,W,WT,L b - 1";
 
-/// Positions for `largeshogi bench`.
-pub const BENCH_SFENS: &[&str] = &[START_SFEN];
+/// Positions for `largeshogi bench`: the start, and move 41 of an engine self-play game
+/// (Emperors at home, promoted pieces on both sides, Black far ahead).
+pub const BENCH_SFENS: &[&str] = &[
+    START_SFEN,
+    "l,wt,w,fd,lgn,d,r,dh,dk,fk,g,dsp,rg,dv,g,fk,dk,dh,r,d,lgn,fd,w,ts,l/rc,sdr,se,n,ps,ftp,b,fe,we,fde,s,e,cp,lg,s,fde,we,fe,b,ftp,ps,n,se,sdr,rc/sch,wh,rs,vo,csw,bb,sde,gde,bm,bt,sd,gg,nk,wr,bde,bt,bm,gde,sde,bb,csw,vo,rs,wh,sch/so,wbf,fl,nb,sb,cc,hf,om,rb,pc,gbd,ph,ln,ky,gd,pc,ok,om,hf,cc,eb,wb,fl,wbf,so/rch,vs,wo,ea,st,t,i,c,or,cs,rd,hm,de1rd,cs,or1i,t,st,ea,wo,bd,lch/hd,fh,eba,do1sm,vm,vbe,pst1ab,ew1ew,ab,pst,c,vbe,vm,sm,fo,do,eba,fh,hd/p,p,p,p,p1p,p,p3p,p,p1p,p,p,p,p,p,p1p/5p1gb2p,p3p1gb5p1/9+FO15/25/25/25/8sbr2+FH13/25/25/25/13CA11/5P1GB5P3GB7/P1P,P,P1P,P,P,P,P,P,P,GD,P,P,P,P,P,P,P,+DO,P,P,P/HD1EBA,DO1SM,VM,VBE,SBR,PST,AB,EW1EW,AB,PST,SBR,VBE,VM,SM,FO1EBA,FH,HD/LCH,BD,WO,EA,ST,T,I,C,OR,CS,RD1DE,HM,RD,CS,OR,C,I,T,ST,EA,WO,VS,RCH/SO,WBF,FL,WB,EB,CC,HF,OM,OK,PC1KY,LN,PH,GBD,PC,RB,OM,HF,CC,SB,NB,FL,WBF,SO/SCH,WH,RS,VO,CSW,BB,SDE,GDE,BM,BT,BDE,WR,NK,GG,SD,BT,BM,GDE,SDE,BB,CSW,VO,RS,WH,SCH/RC,SDR,SE,N,PS,FTP,B,FE,WE,FDE,S,E,CP,RG,S,FDE,WE,FE,B,FTP,PS,N,SE,SDR,RC/L,TS,W,FD,LGN,D,R,DH,DK,FK,G,DV,LG,DSP,G,FK,DK,DH,R,D,LGN,FD,W,WT,L b - 41",
+];
 
 /// One kind of the rules' table.
 struct Kind {
