@@ -617,3 +617,13 @@ fn d15_only_checks_make_a_perpetual() {
         Some(Outcome::Win(Color::White, Reason::PerpetualAttack))
     );
 }
+
+#[test]
+fn a_lone_lion_does_not_protect_itself() {
+    // Lion power reaches every square within two, but never the Lion's own square.
+    let black = [("E", "13m"), ("CP", "13y")];
+    let white = [("CP", "13a"), ("LN", "5e"), ("+LN", "20e"), ("+DSP", "1y")];
+    let pos = tai_board(&black, &white, Color::Black);
+    let (_, caps, _) = emperor(&pos, "13m");
+    assert_eq!(caps, names(&["13a", "5e", "20e", "1y"]));
+}
