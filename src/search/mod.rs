@@ -552,13 +552,6 @@ impl<'a> Worker<'a> {
         if let Some(s) = self.repetition_score(ply) {
             return s;
         }
-        // A royal in danger is searched one ply deeper (check extension).
-        let in_danger = self.royal_in_danger();
-        let depth = if in_danger && ply < MAX_PLY / 2 {
-            depth + 1
-        } else {
-            depth
-        };
         if depth <= 0 || ply >= MAX_PLY {
             return self.qsearch(ply, alpha, beta);
         }
@@ -589,7 +582,6 @@ impl<'a> Worker<'a> {
         let static_eval = evaluate(&self.pos);
         // Null move: skip a turn; if the opponent still cannot reach beta, prune.
         if !pv_node
-            && !in_danger
             && depth >= 3
             && static_eval >= beta
             && beta.abs() < MATE_BOUND
@@ -679,13 +671,6 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// The side to move has one royal left and it is attacked (the "check" of these games:
-    /// nothing forbids leaving it, but it will be taken).
-    fn royal_in_danger(&self) -> bool {
-        let us = self.pos.side_to_move();
-        self.pos.royal_count(us) == 1 && self.pos.attacks_royal(us.flip())
-    }
-
     fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
         self.count_node();
         self.seldepth = self.seldepth.max(ply);
@@ -693,33 +678,24 @@ impl<'a> Worker<'a> {
         if self.pos.royal_count(us) == 0 {
             return -MATE + ply as i32;
         }
-        // With the last royal attacked, standing pat would let it be taken: search every
-        // move (the evasions) instead.
-        let in_danger = self.royal_in_danger();
         let stand = evaluate(&self.pos);
-        if (!in_danger && stand >= beta) || ply >= MAX_PLY || self.shared.stopped.load(Relaxed) {
+        if stand >= beta || ply >= MAX_PLY || self.shared.stopped.load(Relaxed) {
             return stand;
         }
-        if !in_danger {
-            alpha = alpha.max(stand);
-        }
+        alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
-        if in_danger {
-            self.pos.generate(&mut moves);
-        } else {
-            self.pos.generate_captures(&mut moves);
-        }
+        self.pos.generate_captures(&mut moves);
         let mut picker = MovePicker::new(&self.pos, &moves, 0, &mut self.history, ply);
-        let mut best = if in_danger { -MATE + ply as i32 } else { stand };
+        let mut best = stand;
         while let Some(mv) = picker.next(&mut moves, &mut self.history) {
             let gain = ordering::material_gain(&self.pos, &mv);
             // Delta pruning: even winning the victims cannot lift the score to alpha.
-            if !in_danger && stand + gain + DELTA_MARGIN <= alpha {
+            if stand + gain + DELTA_MARGIN <= alpha {
                 continue;
             }
             // Losing-looking captures (victims worth less than the capturer) onto a
             // defended square are left out.
-            if !in_danger && ordering::risks_capturer(&self.pos, &mv, gain) {
+            if ordering::risks_capturer(&self.pos, &mv, gain) {
                 continue;
             }
             self.pos.make(mv);

@@ -41,8 +41,7 @@ pub fn budget(limits: &Limits) -> Option<(Duration, Duration)> {
     let c = limits.clock?;
     // Time we may spend at most on this move, keeping the overhead in reserve.
     let available = (c.time + c.byoyomi).saturating_sub(MOVE_OVERHEAD);
-    // Large-variant games are long (Chu often 150+ moves a side): plan for many moves.
-    let mtg = c.moves_to_go.unwrap_or(60).clamp(1, 80);
+    let mtg = c.moves_to_go.unwrap_or(40).clamp(1, 60);
     let base = c.time / (mtg + 2) + c.inc * 3 / 4 + c.byoyomi * 9 / 10;
     let soft = base.min(available);
     let hard = (base * 3)
