@@ -30,7 +30,7 @@ struct Cli {
 /// Options that choose the game: variant and rule set.
 #[derive(Args, Clone)]
 struct GameArgs {
-    /// Variant to play: chu (more to come).
+    /// Variant to play: chu, tai, ... (`largeshogi variants` lists them).
     #[arg(long, global = true, default_value = "chu")]
     variant: String,
     /// Rule set: default (the rules spec), lishogi, or hachu (HaChu 0.21 compatible).
