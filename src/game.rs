@@ -42,7 +42,8 @@ impl fmt::Display for Reason {
 #[derive(Clone, Copy, Debug)]
 struct Played {
     mover: Color,
-    /// After the move the opponent's royal, or some enemy piece, is attacked by the mover.
+    /// After the move the opponent's royal, or some enemy piece, is attacked by the mover
+    /// (with `perpetual_check_only`: a royal is threatened, yanxin.md 7).
     attacking: bool,
     /// The mover's royal was attacked before the move (for `Repetition::Lose`).
     was_in_check: bool,
@@ -96,9 +97,17 @@ impl Game {
         let mover = self.pos.side_to_move();
         let was_in_check = self.pos.attacks_royal(mover.flip());
         self.pos.make(mv);
-        let attacking = self.pos.attacks_royal(mover)
-            || (self.pos.variant.perpetual == Perpetual::Attack
-                && self.moved_piece_attacks(mv.to, mover));
+        let attacking = if self.pos.variant.perpetual == Perpetual::Check
+            && self.pos.variant.has_auto_capture
+        {
+            // yanxin.md 7: a threat through an automatic capture counts too (the opponent's
+            // null ply activates a pending Moon Fairy; a moving one captures around it).
+            self.pos.royal_threatened()
+        } else {
+            self.pos.attacks_royal(mover)
+                || (self.pos.variant.perpetual == Perpetual::Attack
+                    && self.moved_piece_attacks(mv.to, mover))
+        };
         self.played.push(Played {
             mover,
             attacking,
@@ -134,6 +143,10 @@ impl Game {
         let stm = p.side_to_move();
         if p.royal_count(stm) == 0 {
             return Some(Outcome::Win(stm.flip(), Reason::RoyalCaptured));
+        }
+        // With automatic captures the mover can lose its own last royal (yanxin.md 4.6).
+        if p.royal_count(stm.flip()) == 0 {
+            return Some(Outcome::Win(stm, Reason::RoyalCaptured));
         }
         if p.rules.bare_king {
             for x in [stm, stm.flip()] {

@@ -52,6 +52,13 @@ pub enum Atom {
     /// The Tai Emperor (自在天王): to any empty square, or onto any unprotected enemy piece.
     /// See `movegen::emperor`.
     Emperor,
+    /// Leap to each of the first `range` squares along `dir`, whatever stands in between
+    /// (Yanxin 妍欣 `range = 3`, Moon Fairy 月光仙子 `UNLIMITED`). Stops at the board edge.
+    LeapRide { dir: Dir, range: u8 },
+    /// Lion power whose steps use only `dirs` (Free Eagle 奔鷲: the four diagonals): a step
+    /// or a leap to any square two such steps reach (bending allowed), igui, capture and
+    /// continue with a second step in `dirs`, and one pass. See `movegen::lion`.
+    BentLion { dirs: &'static [Dir] },
 }
 
 /// Steps (range 1) in each direction.
@@ -77,6 +84,13 @@ pub fn jumps(dirs: &[Dir], n: i8) -> Vec<Atom> {
         .map(|&(dx, df)| Atom::Jump {
             dir: (dx * n, df * n),
         })
+        .collect()
+}
+
+/// Leaps to the first `range` squares along each direction, ignoring pieces in between.
+pub fn leap_rides(dirs: &[Dir], range: u8) -> Vec<Atom> {
+    dirs.iter()
+        .map(|&dir| Atom::LeapRide { dir, range })
         .collect()
 }
 

@@ -21,6 +21,9 @@ const NEAR_ENEMY_PER_100: i32 = 4;
 const CENTRE_STEP: i32 = 2;
 /// Penalty per rank a royal stands in front of its two back ranks.
 const ROYAL_ADVANCE: i32 = 12;
+/// Pieces in hand count at their (unpromoted) value plus this percentage: a drop can go
+/// almost anywhere, which is worth a little more than one fixed square.
+const HAND_BONUS_PERCENT: i32 = 10;
 
 /// Evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
@@ -37,7 +40,9 @@ pub fn evaluate(pos: &Position) -> i32 {
 
 fn side_score(pos: &Position, c: Color) -> i32 {
     let v = pos.variant;
-    let mut score = pos.material(c) + pos.placement(c);
+    let in_hand = pos.hand_value(c);
+    let mut score =
+        pos.material(c) + pos.placement(c) + in_hand + in_hand * HAND_BONUS_PERCENT / 100;
     for &r in pos.pieces(c) {
         if !v.piece(pos.cell(r).ptype()).royal {
             continue;

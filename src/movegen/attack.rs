@@ -50,8 +50,15 @@ impl Position {
                 return true;
             }
         }
-        if pm.jump_vecs.contains(&(dx, dy)) {
+        if pm.jump_vecs.contains(&(dx, dy)) || pm.bent_lion_vecs.contains(&(dx, dy)) {
             return true;
+        }
+        // Leaping rides ignore whatever stands in between.
+        for &(rx, ry, range) in &pm.leap_ride_vecs {
+            let k = if rx != 0 { dx / rx } else { dy / ry };
+            if k >= 1 && dx == k * rx && dy == k * ry && k as u32 <= range as u32 {
+                return true;
+            }
         }
         for &(lx, ly) in &pm.lion_dog_vecs {
             if (1..=3).any(|k| dx == k * lx && dy == k * ly) {

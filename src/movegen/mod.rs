@@ -5,10 +5,13 @@
 //! history and is applied by `Game` (there is no check rule in these games).
 
 pub mod attack;
+mod drops;
 mod emperor;
+mod freeze;
 mod hook;
 mod lion;
 mod lion_dog;
+mod threat;
 mod trading;
 
 use crate::position::Position;
@@ -27,11 +30,16 @@ pub enum PromotionChoice {
 }
 
 impl Position {
-    /// All legal moves of the side to move (none when it has lost its royals).
+    /// All legal moves of the side to move: none once a side has lost all its royals.
+    #[inline]
     pub fn generate(&self, out: &mut Vec<Move>) {
         out.clear();
         let us = self.side_to_move();
-        if self.royal_count(us) == 0 {
+        if self.royal_count(us) == 0 || self.royal_count(us.flip()) == 0 {
+            return;
+        }
+        if self.variant.has_freezers || self.variant.drops {
+            self.generate_with_freezing_and_drops(out);
             return;
         }
         for &from in self.pieces(us) {
@@ -39,15 +47,56 @@ impl Position {
         }
     }
 
-    /// Only the legal moves that capture something (for quiescence search).
+    /// `generate` for variants with freezers or drops, kept off Chu's path.
+    #[inline(never)]
+    fn generate_with_freezing_and_drops(&self, out: &mut Vec<Move>) {
+        let frozen = if self.variant.has_freezers {
+            self.frozen_squares()
+        } else {
+            Default::default()
+        };
+        for &from in self.pieces(self.side_to_move()) {
+            if !frozen.contains(&from) {
+                self.generate_piece(from, true, out);
+            }
+        }
+        if self.variant.drops {
+            self.generate_drops(out);
+        }
+    }
+
+    /// Only the legal moves that capture something (for quiescence search); with Moon
+    /// Fairies also their moves that capture automatically, i.e. end beside an enemy.
     pub fn generate_captures(&self, out: &mut Vec<Move>) {
         out.clear();
         let us = self.side_to_move();
-        if self.royal_count(us) == 0 {
+        if self.royal_count(us) == 0 || self.royal_count(us.flip()) == 0 {
             return;
         }
+        let frozen = if self.variant.has_freezers {
+            self.frozen_squares()
+        } else {
+            Default::default()
+        };
         for &from in self.pieces(us) {
-            self.generate_piece(from, false, out);
+            if frozen.contains(&from) {
+                continue;
+            }
+            if self.variant.auto_captures[self.cell(from).ptype() as usize] {
+                let start = out.len();
+                self.generate_piece(from, true, out);
+                let mut keep = start;
+                for i in start..out.len() {
+                    let m = out[i];
+                    if self.cell(m.to).is_piece() || self.next_to_enemy(m.to, m.from) {
+                        out[keep] = m;
+                        keep += 1;
+                    }
+                }
+                out.truncate(keep);
+            } else {
+                self.generate_piece(from, false, out);
+            }
         }
     }
 
@@ -58,6 +107,15 @@ impl Position {
         if self.variant.on_board(from) && self.cell(from).is_color(self.side_to_move()) {
             self.generate_piece(from, true, out);
         }
+    }
+
+    /// Some enemy piece other than on `except` stands next to `s`.
+    fn next_to_enemy(&self, s: Sq, except: Sq) -> bool {
+        let them = self.side_to_move().flip();
+        self.variant.king_offsets[0].iter().any(|&off| {
+            let n = s.offset(off);
+            n != except && self.cell(n).is_color(them)
+        })
     }
 
     /// Convenience: the legal moves in a fresh vector (not for hot paths).
@@ -143,14 +201,8 @@ impl Position {
         if !pm.lion_lines.is_empty() {
             self.generate_lion_lines(t, from, &pm.lion_lines, quiets, out);
         }
-        if !pm.lion_dogs.is_empty() {
-            self.generate_lion_dog(t, from, &pm.lion_dogs, pm.lion, quiets, out);
-        }
-        if !pm.hooks.is_empty() {
-            self.generate_hooks(t, from, &pm.hooks, quiets, out);
-        }
-        if pm.emperor {
-            self.generate_emperor(from, quiets, out);
+        if pm.uncommon {
+            self.generate_uncommon(t, from, quiets, out);
         }
     }
 
@@ -169,7 +221,41 @@ impl Position {
         }
     }
 
-    /// Promotion versions allowed for piece `t` moving `from -> to` (chu.md 6.2-6.3).
+    /// Lion-Dog, hook and Emperor power (Tai), leaping rides and bent Lion power (Yanxin):
+    /// one flag test per piece keeps them off Chu's path.
+    #[inline(never)]
+    fn generate_uncommon(&self, t: PieceType, from: Sq, quiets: bool, out: &mut Vec<Move>) {
+        let us = self.side_to_move();
+        let pm = &self.variant.moves[us.index()][t as usize];
+        if !pm.lion_dogs.is_empty() {
+            self.generate_lion_dog(t, from, &pm.lion_dogs, pm.lion, quiets, out);
+        }
+        if !pm.hooks.is_empty() {
+            self.generate_hooks(t, from, &pm.hooks, quiets, out);
+        }
+        if pm.emperor {
+            self.generate_emperor(from, quiets, out);
+        }
+        for &(off, range) in &pm.leap_rides {
+            let mut s = from;
+            for _ in 0..range {
+                s = s.offset(off);
+                let c = self.cell(s);
+                if c == crate::types::Cell::WALL {
+                    break;
+                }
+                if c.can_land(us) && (quiets || c.is_piece()) {
+                    self.push_single(t, from, s, c.is_piece(), out);
+                }
+            }
+        }
+        if !pm.bent_lion.is_empty() {
+            self.generate_bent_lion(t, from, quiets, out);
+        }
+    }
+
+    /// Promotion versions allowed for piece `t` moving `from -> to` in one leg, capturing
+    /// on `to` or not (chu.md 6.2-6.3, yanxin.md 5).
     pub fn promotion_choice(
         &self,
         t: PieceType,
@@ -182,12 +268,19 @@ impl Position {
         if def.promotes_to.is_none() {
             return PromotionChoice::Never;
         }
-        if v.promotion == PromotionRule::OnCapture {
-            return if capture {
-                PromotionChoice::Forced
-            } else {
-                PromotionChoice::Never
-            };
+        match v.promotion {
+            PromotionRule::Zone => {}
+            PromotionRule::OnCapture => {
+                return if capture {
+                    PromotionChoice::Forced
+                } else {
+                    PromotionChoice::Never
+                };
+            }
+            PromotionRule::EndInZone => {
+                let zt = v.zone[self.side_to_move().index()][to.idx()];
+                return self.end_in_zone_choice(t, from, to, capture && zt);
+            }
         }
         let us = self.side_to_move().index();
         let (zs, zt) = (v.zone[us][from.idx()], v.zone[us][to.idx()]);
@@ -214,6 +307,62 @@ impl Position {
             (false, _) => PromotionChoice::Never,
             (true, false) => PromotionChoice::Optional,
             (true, true) => PromotionChoice::Forced,
+        }
+    }
+
+    /// Promotion versions of a two-leg Lion move `from -> first -> to` (`first` holds an
+    /// enemy piece; `to == from` for igui): only the start, the final square and the squares
+    /// captured count, never the intermediate square as a position (yanxin.md 4.1, 5).
+    #[inline(never)]
+    pub fn promotion_choice_two_leg(
+        &self,
+        t: PieceType,
+        from: Sq,
+        first: Sq,
+        to: Sq,
+    ) -> PromotionChoice {
+        let v = self.variant;
+        if v.piece(t).promotes_to.is_none() {
+            return PromotionChoice::Never;
+        }
+        let us = self.side_to_move();
+        let zone = &v.zone[us.index()];
+        let takes_to = to != from && self.cell(to).is_color(us.flip());
+        match v.promotion {
+            PromotionRule::EndInZone => {
+                let captured_in_zone = zone[first.idx()] || (takes_to && zone[to.idx()]);
+                self.end_in_zone_choice(t, from, to, captured_in_zone)
+            }
+            // Multi-leg moves never promote under the other rules (`multi_leg_flags`).
+            _ => PromotionChoice::Never,
+        }
+    }
+
+    /// yanxin.md 5: the final square is in the zone and the move enters it, or captures a
+    /// piece standing in it (a Pawn: reaches the last rank instead). Never forced.
+    #[inline(never)]
+    fn end_in_zone_choice(
+        &self,
+        t: PieceType,
+        from: Sq,
+        to: Sq,
+        captured_in_zone: bool,
+    ) -> PromotionChoice {
+        let v = self.variant;
+        let us = self.side_to_move().index();
+        if !v.zone[us][to.idx()] {
+            return PromotionChoice::Never;
+        }
+        let entry = !v.zone[us][from.idx()];
+        let can = if v.piece(t).last_rank_piece {
+            entry || v.last_rank[us][to.idx()]
+        } else {
+            entry || captured_in_zone
+        };
+        if can {
+            PromotionChoice::Optional
+        } else {
+            PromotionChoice::Never
         }
     }
 

@@ -1,7 +1,10 @@
 //! SFEN: board ranks from White's side, files from Black's left, `+` for promoted pieces,
-//! side to move (`b`/`w`), field 3 (the counter-strike square in Chu, `-` if none) and the
-//! move number, exactly as lishogi (shogiops) writes them. Where piece codes are not
-//! prefix-free (Tai: `FD` and `FDE`), adjacent pieces in a rank are separated by `,`.
+//! side to move (`b`/`w`), field 3 and the move number, exactly as lishogi (shogiops)
+//! writes them. Field 3 is the counter-strike square in Chu (`-` if none) and the hands in
+//! variants with drops (`2PGy`: count and letter, upper case Black). Variants with Moon
+//! Fairies accept a 5th field, the square of the pending Moon Fairy (yanxin.md 2). Where
+//! piece codes are not prefix-free (Tai: `FD` and `FDE`), adjacent pieces in a rank are
+//! separated by `,`.
 
 use crate::position::Position;
 use crate::types::{Cell, Color};
@@ -19,13 +22,15 @@ pub enum SfenError {
     BadMoveNumber(String),
     NoRoyal(Color),
     TooManyPieces,
+    BadHand(String),
+    BadPending(String),
 }
 
 impl fmt::Display for SfenError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SfenError::Fields(n) => {
-                write!(f, "SFEN needs 3 or 4 space-separated fields, found {n}")
+                write!(f, "SFEN needs 3 to 5 space-separated fields, found {n}")
             }
             SfenError::RankCount(n) => {
                 write!(f, "SFEN board has {n} ranks, wrong for this variant")
@@ -41,6 +46,11 @@ impl fmt::Display for SfenError {
             SfenError::BadMoveNumber(s) => write!(f, "bad move number '{s}' in SFEN"),
             SfenError::NoRoyal(c) => write!(f, "{c} has no royal piece"),
             SfenError::TooManyPieces => write!(f, "too many pieces in SFEN"),
+            SfenError::BadHand(h) => write!(f, "bad hand '{h}' in SFEN"),
+            SfenError::BadPending(p) => write!(
+                f,
+                "fifth SFEN field must be '-' or the square of a Moon Fairy of the side that just moved, found '{p}'"
+            ),
         }
     }
 }
@@ -55,7 +65,8 @@ impl Position {
         rules: Rules,
     ) -> Result<Position, SfenError> {
         let fields: Vec<&str> = sfen.split_whitespace().collect();
-        if !(3..=4).contains(&fields.len()) {
+        let max_fields = if variant.has_auto_capture { 5 } else { 4 };
+        if !(3..=max_fields).contains(&fields.len()) {
             return Err(SfenError::Fields(fields.len()));
         }
         let mut pos = Position::empty(variant, rules);
@@ -118,7 +129,9 @@ impl Position {
             "w" => pos.set_side_to_move(Color::White),
             s => return Err(SfenError::BadSide(s.to_string())),
         }
-        if fields[2] != "-" {
+        if variant.drops {
+            parse_hands(&mut pos, fields[2])?;
+        } else if fields[2] != "-" {
             let sq = pos
                 .parse_square(fields[2])
                 .filter(|_| variant.lion_trading)
@@ -130,6 +143,17 @@ impl Position {
                 Ok(n) if (1..=1_000_000).contains(&n) => pos.set_move_number(n),
                 _ => return Err(SfenError::BadMoveNumber(n.to_string())),
             }
+        }
+        if let Some(&p) = fields.get(4).filter(|&&p| p != "-") {
+            // The pending Moon Fairy belongs to the side that just moved.
+            let bad = || SfenError::BadPending(p.to_string());
+            let sq = pos.parse_square(p).ok_or_else(bad)?;
+            let cell = pos.cell(sq);
+            let mover = pos.side_to_move().flip();
+            if !cell.is_color(mover) || !variant.auto_captures[cell.ptype() as usize] {
+                return Err(bad());
+            }
+            pos.set_pending_square(Some(sq));
         }
         for c in Color::BOTH {
             if pos.royal_count(c) == 0 {
@@ -178,12 +202,20 @@ impl Position {
             'w'
         });
         s.push(' ');
-        match self.lion_square() {
-            Some(sq) => s.push_str(&self.square_name(sq)),
-            None => s.push('-'),
+        if v.drops {
+            s.push_str(&hands_text(self));
+        } else {
+            match self.lion_square() {
+                Some(sq) => s.push_str(&self.square_name(sq)),
+                None => s.push('-'),
+            }
         }
         s.push(' ');
         s.push_str(&self.move_number().to_string());
+        if let Some(p) = self.pending_square() {
+            s.push(' ');
+            s.push_str(&self.square_name(p));
+        }
         s
     }
 }
@@ -219,4 +251,67 @@ fn match_piece(v: &Variant, text: &str, max_len: usize) -> Option<(u8, Color, us
         }
     }
     None
+}
+
+/// Reads the hand field (`-`, or groups of an optional count and an unpromoted piece
+/// letter: `2PGy`).
+fn parse_hands(pos: &mut Position, text: &str) -> Result<(), SfenError> {
+    if text == "-" {
+        return Ok(());
+    }
+    let bad = || SfenError::BadHand(text.to_string());
+    let v = pos.variant;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = i;
+        while i < bytes.len() && bytes[i].is_ascii_digit() {
+            i += 1;
+        }
+        let count: u32 = if i == start {
+            1
+        } else {
+            text[start..i].parse().map_err(|_| bad())?
+        };
+        let letter = *bytes.get(i).ok_or_else(bad)?;
+        if count == 0 || !letter.is_ascii_alphabetic() {
+            return Err(bad());
+        }
+        let color = if letter.is_ascii_uppercase() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let code = (letter.to_ascii_uppercase() as char).to_string();
+        let t = v.piece_by_code(&code).ok_or_else(bad)?;
+        let total = pos.hand(color, t) as u32 + count;
+        let total = u8::try_from(total).map_err(|_| bad())?;
+        pos.set_hand(color, t, total).map_err(|_| bad())?;
+        i += 1;
+    }
+    Ok(())
+}
+
+/// The hand field: Black's pieces then White's, each from the most valuable down.
+fn hands_text(pos: &Position) -> String {
+    let v = pos.variant;
+    let mut kinds: Vec<usize> = (0..v.hand_kinds).collect();
+    kinds.sort_by_key(|&t| (-v.pieces[t].value, t));
+    let mut s = String::new();
+    for c in Color::BOTH {
+        for &t in &kinds {
+            let n = pos.hand(c, t as u8);
+            if n == 0 {
+                continue;
+            }
+            if n > 1 {
+                s.push_str(&n.to_string());
+            }
+            s.push_str(&piece_text(v, crate::types::Cell::piece(t as u8, c)));
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
 }

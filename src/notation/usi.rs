@@ -2,12 +2,13 @@
 //! (counted from Black's right, 1..) then the rank letter (a = White's side). A move is
 //! `from to [+|=]`, or `from mid to` for a Lion-power move whose first leg captures, igui
 //! (`to == from`) and the pass (`from empty-neighbour from`). Lion-Dog moves list every
-//! captured intermediate square: `from captured... to`.
+//! captured intermediate square: `from captured... to`. A drop is `P*5e`: the unpromoted
+//! piece letter (upper case for both sides), `*`, the square.
 
 use crate::position::Position;
 use crate::types::{Move, Sq};
 use crate::variant::PromotionRule;
-use arrayvec::ArrayVec;
+use arrayvec::{ArrayString, ArrayVec};
 use std::fmt;
 
 /// Syntax of a move: the squares as (column, row) board coordinates, and the suffix.
@@ -16,6 +17,25 @@ pub struct MoveText {
     pub squares: ArrayVec<(usize, usize), 6>,
     /// `Some(true)` for `+`, `Some(false)` for `=`, `None` for no suffix.
     pub promotion: Option<bool>,
+    /// The piece code of a drop (upper case); `squares` then holds only the target.
+    pub drop: Option<ArrayString<4>>,
+}
+
+impl MoveText {
+    /// A drop of the piece with code `code` (any case) on `square`, if `code` is a short
+    /// run of letters.
+    fn drop_text(code: &str, square: (usize, usize)) -> Option<MoveText> {
+        if code.is_empty() || !code.bytes().all(|b| b.is_ascii_alphabetic()) {
+            return None;
+        }
+        let mut squares = ArrayVec::new();
+        squares.push(square);
+        Some(MoveText {
+            squares,
+            promotion: None,
+            drop: Some(ArrayString::from(&code.to_ascii_uppercase()).ok()?),
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -55,6 +75,17 @@ fn parse_square_prefix(s: &[u8], files: usize) -> Option<((isize, isize), usize)
 impl MoveText {
     /// Parses USI move text for a board of `files` x `ranks`.
     pub fn parse_usi(text: &str, files: usize, ranks: usize) -> Result<MoveText, MoveError> {
+        if let Some((code, square)) = text.split_once('*') {
+            let syntax = || MoveError::Syntax(text.to_string());
+            let ((x, y), n) = parse_square_prefix(square.as_bytes(), files).ok_or_else(syntax)?;
+            if n != square.len() {
+                return Err(syntax());
+            }
+            if x < 0 || y < 0 || x >= files as isize || y >= ranks as isize {
+                return Err(MoveError::OffBoard(text.to_string()));
+            }
+            return MoveText::drop_text(code, (x as usize, y as usize)).ok_or_else(syntax);
+        }
         let bytes = text.as_bytes();
         let mut squares = ArrayVec::new();
         let mut i = 0;
@@ -82,7 +113,16 @@ impl MoveText {
         if off_board {
             return Err(MoveError::OffBoard(text.to_string()));
         }
-        Ok(MoveText { squares, promotion })
+        Ok(MoveText {
+            squares,
+            promotion,
+            drop: None,
+        })
+    }
+
+    /// Builds the drop of XBoard text `P@e5` once its square is known.
+    pub(crate) fn xboard_drop(code: &str, square: (usize, usize)) -> Option<MoveText> {
+        MoveText::drop_text(code, square)
     }
 }
 
@@ -107,6 +147,10 @@ impl Position {
 
     /// USI text of a move (canonical form).
     pub fn move_to_usi(&self, mv: &Move) -> String {
+        if mv.drop != 0 {
+            let code = self.variant.piece(mv.drop - 1).code;
+            return format!("{code}*{}", self.square_name(mv.to));
+        }
         let mut s = self.square_name(mv.from);
         for &m in mv.mid.iter().take_while(|m| !m.is_none()) {
             s.push_str(&self.square_name(m));
@@ -137,6 +181,26 @@ impl Position {
                     .ok_or_else(|| MoveError::OffBoard(text.to_string()))
             })
             .collect::<Result<_, _>>()?;
+        if let Some(code) = &mt.drop {
+            let t = v
+                .piece_by_code(code)
+                .filter(|&t| (t as usize) < v.hand_kinds && v.demoted[t as usize] == t);
+            let Some(t) = t else {
+                return illegal("no such piece can be dropped");
+            };
+            if self.hand(self.side_to_move(), t) == 0 {
+                return illegal("the piece is not in hand");
+            }
+            return match self
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.drop == t + 1 && m.to == sq[0])
+            {
+                Some(m) => Ok(m),
+                None if !self.cell(sq[0]).is_empty() => illegal("the square is occupied"),
+                None => illegal("this drop is forbidden (nifu or Pawn-drop mate)"),
+            };
+        }
         let from = sq[0];
         if !self.cell(from).is_color(self.side_to_move()) {
             return illegal("no piece of the side to move on the starting square");
@@ -169,16 +233,16 @@ impl Position {
                 }
                 let them = self.side_to_move().flip();
                 if self.cell(mid).is_color(them) {
-                    legal
-                        .iter()
-                        .find(|m| m.from == from && m.mid[0] == mid && m.to == to && !m.promotes())
+                    legal.iter().find(|m| {
+                        m.from == from && m.mid[0] == mid && m.to == to && m.promotes() == promote
+                    })
                 } else if !self.cell(mid).is_empty() {
                     return illegal("the first leg lands on an own piece");
                 } else if to == from {
                     // Every pass of one piece is the same move, whatever empty square it names.
-                    legal
-                        .iter()
-                        .find(|m| m.from == from && m.to == from && self.cell(m.mid[0]).is_empty())
+                    legal.iter().find(|m| {
+                        m.from == from && m.to == from && self.cell(m.mid[0]).is_empty() && !promote
+                    })
                 } else {
                     // A route through an empty square is the direct move (chu.md 4.1).
                     legal.iter().find(|m| {

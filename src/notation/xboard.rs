@@ -1,6 +1,6 @@
 //! XBoard (CECP) square and move text as HaChu and XBoard 4.9 use for Chu: files `a..`
 //! from Black's left, ranks `1..` from Black's side; promotion `+` (or `=` to decline);
-//! a two-leg move as `g5g6,g6g7`; a Lion pass as the null move `@@@@`.
+//! a two-leg move as `g5g6,g6g7`; a Lion pass as the null move `@@@@`; a drop as `P@e5`.
 
 use super::usi::{MoveError, MoveText};
 use crate::position::Position;
@@ -32,6 +32,16 @@ impl MoveText {
     /// by `Position::parse_xboard_move`.
     pub fn parse_xboard(text: &str, files: usize, ranks: usize) -> Result<MoveText, MoveError> {
         let syntax = || MoveError::Syntax(text.to_string());
+        if let Some((code, square)) = text.split_once('@') {
+            let ((x, y), n) = parse_square_prefix(square.as_bytes(), ranks).ok_or_else(syntax)?;
+            if n != square.len() {
+                return Err(syntax());
+            }
+            if x < 0 || y < 0 || x >= files as isize || y >= ranks as isize {
+                return Err(MoveError::OffBoard(text.to_string()));
+            }
+            return MoveText::xboard_drop(code, (x as usize, y as usize)).ok_or_else(syntax);
+        }
         let (body, promotion) = match text.as_bytes().last() {
             Some(b'+') => (&text[..text.len() - 1], Some(true)),
             Some(b'=') => (&text[..text.len() - 1], Some(false)),
@@ -88,6 +98,7 @@ impl MoveText {
         Ok(MoveText {
             squares: out,
             promotion,
+            drop: None,
         })
     }
 }
@@ -110,6 +121,10 @@ impl Position {
     pub fn move_to_xboard(&self, mv: &Move) -> String {
         if self.is_pass(mv) {
             return PASS.to_string();
+        }
+        if mv.drop != 0 {
+            let code = self.variant.piece(mv.drop - 1).code;
+            return format!("{code}@{}", self.xboard_square_name(mv.to));
         }
         let mut s = self.xboard_square_name(mv.from);
         for &m in mv.mid.iter().take_while(|m| !m.is_none()) {
@@ -174,8 +189,14 @@ impl crate::variant::Variant {
         }
         let start = Position::start(self, self.default_rules);
         let board = start.to_sfen().split(' ').next().unwrap_or("").to_string();
+        // With drops, a holdings slot per kind that can be in hand, empty at the start.
+        let (holdings, hands) = if self.drops {
+            (self.hand_kinds, "[]")
+        } else {
+            (0, "")
+        };
         Some(format!(
-            "setup (-) {}x{}+0_fairy {board} w 0 1",
+            "setup (-) {}x{}+{holdings}_fairy {board}{hands} w 0 1",
             self.files, self.ranks
         ))
     }

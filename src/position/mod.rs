@@ -1,6 +1,8 @@
 //! The position: mailbox board with sentinels, piece lists, side to move, the Lion
-//! counter-strike state, incremental Zobrist key and material, and make/unmake.
+//! counter-strike state, hands and the pending Moon Fairy (variants with drops), incremental
+//! Zobrist key and material, and make/unmake.
 
+mod side_effects;
 pub mod zobrist;
 
 use crate::types::{Cell, Color, Move, PieceType, Sq, MAX_CELLS, OCC_WORDS};
@@ -8,6 +10,10 @@ use crate::variant::{Rules, Variant};
 
 /// Most pieces one side can have (Tai has 177 at the start).
 pub const MAX_PIECES: usize = 256;
+/// Most piece kinds a hand can hold (the unpromoted kinds of a variant with drops).
+pub const MAX_HAND_KINDS: usize = 32;
+/// Most pieces of one kind in one hand (Zobrist tables are sized for it).
+pub const MAX_HAND_COUNT: usize = 127;
 
 /// Most pieces one move can capture: every intermediate square and the destination
 /// (a Lion-Dog move takes up to 3).
@@ -22,7 +28,10 @@ struct Undo {
     /// Captured (square, piece, index in the piece list), in capture order.
     captures: [(Sq, Cell, u8); MAX_CAPTURES],
     ncaptures: u8,
+    /// Pieces removed by automatic captures (Moon Fairy), on `Position::auto_captured`.
+    nauto: u8,
     lion_sq: Sq,
+    pending: Sq,
     key: u64,
 }
 
@@ -41,6 +50,12 @@ pub struct Position {
     side: Color,
     /// Square where a Lion was just taken by a non-Lion (chu.md 5.4), or `Sq::NONE`.
     lion_sq: Sq,
+    /// Square of the Moon Fairy promoted on the last ply, still waiting (yanxin.md 4.6).
+    pending: Sq,
+    /// Pieces in hand, `[colour][unpromoted type]`.
+    hands: [[u8; MAX_HAND_KINDS]; 2],
+    /// Sum of the values of the pieces in hand, per side.
+    hand_value: [i32; 2],
     key: u64,
     move_number: u32,
     material: [i32; 2],
@@ -48,6 +63,8 @@ pub struct Position {
     placement: [i32; 2],
     royals: [u8; 2],
     undo: Vec<Undo>,
+    /// Automatic captures of all plies on the undo stack: (square, piece, list index).
+    auto_captured: Vec<(Sq, Cell, u8)>,
     /// Keys of the earlier positions of the game, oldest first (for repetition).
     history: Vec<u64>,
 }
@@ -72,12 +89,16 @@ impl Position {
             occ: [0; OCC_WORDS],
             side: Color::Black,
             lion_sq: Sq::NONE,
+            pending: Sq::NONE,
+            hands: [[0; MAX_HAND_KINDS]; 2],
+            hand_value: [0; 2],
             key: 0,
             move_number: 1,
             material: [0; 2],
             placement: [0; 2],
             royals: [0; 2],
             undo: Vec::with_capacity(256),
+            auto_captured: Vec::new(),
             history: Vec::with_capacity(256),
         }
     }
@@ -103,6 +124,21 @@ impl Position {
     #[inline]
     pub fn lion_square(&self) -> Option<Sq> {
         (!self.lion_sq.is_none()).then_some(self.lion_sq)
+    }
+    /// Square of the pending Moon Fairy (promoted on the last ply), if any.
+    #[inline]
+    pub fn pending_square(&self) -> Option<Sq> {
+        (!self.pending.is_none()).then_some(self.pending)
+    }
+    /// Number of pieces of unpromoted type `t` in `c`'s hand.
+    #[inline]
+    pub fn hand(&self, c: Color, t: PieceType) -> u8 {
+        self.hands[c.index()][t as usize]
+    }
+    /// Sum of the values of `c`'s pieces in hand.
+    #[inline]
+    pub fn hand_value(&self, c: Color) -> i32 {
+        self.hand_value[c.index()]
     }
     #[inline]
     pub fn move_number(&self) -> u32 {
@@ -185,6 +221,29 @@ impl Position {
         self.toggle_lion_sq();
     }
 
+    /// Sets the pending Moon Fairy square (set-up only).
+    pub fn set_pending_square(&mut self, s: Option<Sq>) {
+        self.toggle_pending();
+        self.pending = s.unwrap_or(Sq::NONE);
+        self.toggle_pending();
+    }
+
+    /// Sets the number of pieces of unpromoted type `t` in `c`'s hand (set-up only).
+    pub fn set_hand(&mut self, c: Color, t: PieceType, n: u8) -> Result<(), String> {
+        let v = self.variant;
+        if (t as usize) >= v.hand_kinds || v.demoted[t as usize] != t {
+            return Err("this piece cannot be held in hand".into());
+        }
+        if n as usize > MAX_HAND_COUNT {
+            return Err(format!(
+                "more than {MAX_HAND_COUNT} pieces of a kind in hand"
+            ));
+        }
+        let old = self.hand(c, t);
+        self.hand_add(c, t, n as i32 - old as i32);
+        Ok(())
+    }
+
     pub fn set_move_number(&mut self, n: u32) {
         self.move_number = n;
     }
@@ -194,6 +253,39 @@ impl Position {
         if !self.lion_sq.is_none() {
             self.key ^= self.variant.zobrist.lion_square(self.lion_sq.idx());
         }
+    }
+
+    #[inline]
+    fn toggle_pending(&mut self) {
+        if !self.pending.is_none() {
+            self.key ^= self.variant.zobrist.pending_square(self.pending.idx());
+        }
+    }
+
+    /// Changes `c`'s count of hand kind `t` by `delta`, with key and hand value.
+    #[inline]
+    fn hand_add(&mut self, c: Color, t: PieceType, delta: i32) {
+        let n = &mut self.hands[c.index()][t as usize];
+        let old = *n;
+        *n = (old as i32 + delta) as u8;
+        let new = *n;
+        let z = &self.variant.zobrist;
+        self.key ^= z.hand(c.index(), t as usize, old) ^ z.hand(c.index(), t as usize, new);
+        self.hand_value[c.index()] += delta * self.variant.piece(t).value;
+    }
+
+    /// A piece captured from the board goes to its captor's hand, unpromoted.
+    #[inline]
+    fn put_in_hand(&mut self, victim: Cell) {
+        let t = self.variant.demoted[victim.ptype() as usize];
+        self.hand_add(victim.color().flip(), t, 1);
+    }
+
+    /// Undoes `put_in_hand` (the key is restored wholesale by `unmake`).
+    #[inline]
+    fn take_back_from_hand(&mut self, victim: Cell) {
+        let t = self.variant.demoted[victim.ptype() as usize];
+        self.hand_add(victim.color().flip(), t, -1);
     }
 
     #[inline]
@@ -239,9 +331,12 @@ impl Position {
         let c = cell.color().index();
         let i = i as usize;
         let n = self.plen[c];
-        let displaced = self.plist[c][i];
-        self.plist[c][n] = displaced;
-        self.pidx[displaced.idx()] = n as u8;
+        // Slot n is past the end: with drops it may hold any stale square, never move it.
+        if i < n {
+            let displaced = self.plist[c][i];
+            self.plist[c][n] = displaced;
+            self.pidx[displaced.idx()] = n as u8;
+        }
         self.plist[c][i] = s;
         self.pidx[s.idx()] = i as u8;
         self.plen[c] = n + 1;
@@ -294,6 +389,10 @@ impl Position {
 
     /// Plays a move generated for this position (or validated by the notation parser).
     pub fn make(&mut self, mv: Move) {
+        if mv.drop != 0 {
+            self.make_drop(mv);
+            return;
+        }
         let us = self.side;
         let them = us.flip();
         let moved = self.board[mv.from.idx()];
@@ -306,7 +405,9 @@ impl Position {
             moved,
             captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
             ncaptures: 0,
+            nauto: 0,
             lion_sq: self.lion_sq,
+            pending: self.pending,
             key: self.key,
         };
         self.history.push(self.key);
@@ -338,10 +439,19 @@ impl Position {
                 }
             }
         }
-        // Igui can promote in place (Tai), so relocate whenever the piece moves or changes.
+        // Igui can promote in place (Tai, Yanxin), so relocate whenever the piece moves or
+        // changes.
         if mv.to != mv.from || mv.promotes() {
             let new = self.arriving(moved, &mv);
             self.relocate(mv.from, mv.to, new);
+        }
+        if self.variant.drops {
+            for k in 0..u.ncaptures as usize {
+                self.put_in_hand(u.captures[k].1);
+            }
+        }
+        if self.variant.has_auto_capture {
+            u.nauto = self.resolve_auto_captures(mv.to, mv.promotes());
         }
         // Counter-strike state: set only when a non-Lion took a Lion (judged before promotion).
         self.toggle_lion_sq();
@@ -366,30 +476,76 @@ impl Position {
         self.side = self.side.flip();
         self.move_number -= 1;
         let mv = u.mv;
-        if mv.to != mv.from || mv.promotes() {
-            self.relocate(mv.to, mv.from, u.moved);
-        }
-        for k in (0..u.ncaptures as usize).rev() {
-            let (s, cell, i) = u.captures[k];
-            self.restore_piece(s, cell, i);
+        self.restore_auto_captures(u.nauto);
+        if mv.drop != 0 {
+            let t = mv.drop - 1;
+            self.remove_piece(mv.to);
+            self.hand_add(self.side, t, 1);
+        } else {
+            if mv.to != mv.from || mv.promotes() {
+                self.relocate(mv.to, mv.from, u.moved);
+            }
+            for k in (0..u.ncaptures as usize).rev() {
+                let (s, cell, i) = u.captures[k];
+                self.restore_piece(s, cell, i);
+                if self.variant.drops {
+                    self.take_back_from_hand(cell);
+                }
+            }
         }
         self.lion_sq = u.lion_sq;
+        self.pending = u.pending;
         self.key = u.key;
+    }
+
+    /// Plays a drop: a piece from hand onto an empty square, then the automatic effects.
+    fn make_drop(&mut self, mv: Move) {
+        let us = self.side;
+        let t = mv.drop - 1;
+        debug_assert!(self.hand(us, t) > 0 && self.cell(mv.to).is_empty());
+        let mut u = Undo {
+            mv,
+            moved: Cell::EMPTY,
+            captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
+            ncaptures: 0,
+            nauto: 0,
+            lion_sq: self.lion_sq,
+            pending: self.pending,
+            key: self.key,
+        };
+        self.history.push(self.key);
+        self.hand_add(us, t, -1);
+        self.add_piece(mv.to, Cell::piece(t, us));
+        self.toggle_lion_sq();
+        self.lion_sq = Sq::NONE;
+        if self.variant.has_auto_capture {
+            u.nauto = self.resolve_auto_captures(mv.to, false);
+        }
+        self.side = us.flip();
+        self.key ^= self.variant.zobrist.side;
+        self.move_number += 1;
+        self.undo.push(u);
     }
 
     /// Passes the turn without moving (null move for search pruning).
     pub fn make_null(&mut self) {
-        let u = Undo {
+        let mut u = Undo {
             mv: Move::NULL,
             moved: Cell::EMPTY,
             captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
             ncaptures: 0,
+            nauto: 0,
             lion_sq: self.lion_sq,
+            pending: self.pending,
             key: self.key,
         };
         self.history.push(self.key);
         self.toggle_lion_sq();
         self.lion_sq = Sq::NONE;
+        if self.variant.has_auto_capture {
+            // A pass is still a ply: the opponent's pending Moon Fairy activates (7, null ply).
+            u.nauto = self.resolve_null_auto_captures();
+        }
         self.side = self.side.flip();
         self.key ^= self.variant.zobrist.side;
         // `unmake` takes one off, as for any move.
@@ -401,6 +557,7 @@ impl Position {
     pub fn clear_history(&mut self) {
         self.history.clear();
         self.undo.clear();
+        self.auto_captured.clear();
     }
 
     /// The Zobrist key computed from scratch (for consistency checks).
@@ -418,6 +575,14 @@ impl Position {
         }
         if !self.lion_sq.is_none() {
             k ^= z.lion_square(self.lion_sq.idx());
+        }
+        if !self.pending.is_none() {
+            k ^= z.pending_square(self.pending.idx());
+        }
+        for c in Color::BOTH {
+            for t in 0..self.variant.hand_kinds {
+                k ^= z.hand(c.index(), t, self.hands[c.index()][t]);
+            }
         }
         k
     }
@@ -463,6 +628,12 @@ impl Position {
             {
                 return Err(format!("material or royal count of {c} out of step"));
             }
+            let in_hand: i32 = (0..self.variant.hand_kinds)
+                .map(|t| self.hands[c.index()][t] as i32 * self.variant.pieces[t].value)
+                .sum();
+            if in_hand != self.hand_value(c) {
+                return Err(format!("hand value of {c} out of step"));
+            }
         }
         let occupied: u32 = self.occ.iter().map(|w| w.count_ones()).sum();
         if occupied as usize != self.pieces(Color::Black).len() + self.pieces(Color::White).len() {
@@ -471,10 +642,13 @@ impl Position {
         Ok(())
     }
 
-    /// Board, side and counter-strike square equal (the repetition identity).
+    /// Board, side, counter-strike square, hands and pending Moon Fairy equal (the
+    /// repetition identity).
     pub fn same_position(&self, other: &Position) -> bool {
         self.side == other.side
             && self.lion_sq == other.lion_sq
+            && self.pending == other.pending
+            && self.hands == other.hands
             && self
                 .variant
                 .squares()

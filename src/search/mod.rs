@@ -549,6 +549,10 @@ impl<'a> Worker<'a> {
         if self.pos.royal_count(us) == 0 {
             return -MATE + ply as i32;
         }
+        // The mover lost its own last royal (automatic captures, yanxin.md 4.6).
+        if self.pos.royal_count(us.flip()) == 0 {
+            return MATE - ply as i32;
+        }
         if let Some(s) = self.repetition_score(ply) {
             return s;
         }
@@ -677,6 +681,10 @@ impl<'a> Worker<'a> {
         let us = self.pos.side_to_move();
         if self.pos.royal_count(us) == 0 {
             return -MATE + ply as i32;
+        }
+        // The mover lost its own last royal (automatic captures, yanxin.md 4.6).
+        if self.pos.royal_count(us.flip()) == 0 {
+            return MATE - ply as i32;
         }
         let stand = evaluate(&self.pos);
         if stand >= beta || ply >= MAX_PLY || self.shared.stopped.load(Relaxed) {

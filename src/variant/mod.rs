@@ -4,6 +4,7 @@
 pub mod chu;
 mod rules;
 pub mod tai;
+pub mod yanxin;
 
 pub use rules::{EmperorGuard, LastRank, Repetition, Rules};
 
@@ -65,6 +66,18 @@ pub fn near_bit(dx: i8, dy: i8) -> Option<u64> {
 pub struct PieceMoves {
     /// (offset, range) of every ride; range 1 is a step.
     pub rides: Vec<(i16, u8)>,
+    /// Has Lion-Dog, hook, Emperor, leaping-ride or bent-Lion power (generated off the
+    /// common path).
+    pub uncommon: bool,
+    /// (offset, range) of every leaping ride (`Atom::LeapRide`).
+    pub leap_rides: Vec<(i16, u8)>,
+    pub leap_ride_vecs: Vec<(i8, i8, u8)>,
+    /// First-step offsets of a bent Lion (`Atom::BentLion`), and the distinct squares two
+    /// such steps reach (its direct leaps).
+    pub bent_lion: Vec<i16>,
+    pub bent_lion_leaps: Vec<i16>,
+    /// Every square a bent Lion reaches in board coordinates, for attack tests.
+    pub bent_lion_vecs: Vec<(i8, i8)>,
     pub jumps: Vec<i16>,
     pub lion: bool,
     /// First-step offset of each one-line Lion power.
@@ -100,46 +113,54 @@ pub struct PieceMoves {
 impl PieceMoves {
     /// Has any Lion power (full or on a line): such a piece can pass.
     pub fn has_lion_power(&self) -> bool {
-        self.lion || !self.lion_lines.is_empty()
+        self.lion || !self.lion_lines.is_empty() || !self.bent_lion.is_empty()
     }
 }
 
 /// When pieces promote.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum PromotionRule {
     /// Chu: optionally on entering the zone or capturing in it (chu.md 6).
+    #[default]
     Zone,
     /// Tai: at once and compulsorily after any move that captures (tai.md 5).
     OnCapture,
+    /// yanxin.md 5: decided after the whole move. The final square must be in the zone, and
+    /// the move must enter it or capture a piece standing in it; a `last_rank_piece` (the
+    /// Pawn) promotes only on entering or on reaching the last rank. Never forced: a piece
+    /// left without moves is a dead piece.
+    EndInZone,
 }
 
 /// Variant-level switches with the Chu behaviour as default, so that `Variant::build`
-/// callers that need none of them stay unchanged.
-#[derive(Copy, Clone, Debug)]
+/// callers that need none of them stay unchanged. Pieces are named by their SFEN codes (as
+/// written for Black).
+#[derive(Clone, Debug, Default)]
 pub struct VariantOptions {
     pub promotion: PromotionRule,
+    /// Captured pieces go to the captor's hand unpromoted and may be dropped.
+    pub drops: bool,
+    /// Pieces that freeze the enemy pieces adjacent to them (Yanxin 妍欣, yanxin.md 4.5).
+    pub freezers: Vec<&'static str>,
+    /// Pieces that capture the enemy pieces adjacent to them automatically (Moon Fairy
+    /// 月光仙子, yanxin.md 4.6); one made by promotion waits one ply ("pending").
+    pub auto_capturers: Vec<&'static str>,
+    /// The piece with the Pawn-drop restrictions (nifu 二歩, uchifuzume 打歩詰; yanxin.md 6).
+    pub drop_pawn: Option<&'static str>,
     /// XBoard knows this variant by our name (no `setup` command needed).
     pub xboard_native: bool,
     /// What makes a move count for the perpetual exception of four-fold repetition.
     pub perpetual: Perpetual,
 }
 
-impl Default for VariantOptions {
-    fn default() -> VariantOptions {
-        VariantOptions {
-            promotion: PromotionRule::Zone,
-            xboard_native: false,
-            perpetual: Perpetual::Attack,
-        }
-    }
-}
-
 /// Moves that make a perpetual side lose a four-fold repetition.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub enum Perpetual {
     /// Chu (chu.md 7.4): the move attacks a royal, or the moved piece attacks any enemy.
+    #[default]
     Attack,
-    /// Tai (tai.md 6): the move gives check, i.e. the mover could then capture a royal.
+    /// Tai (tai.md 6), Yanxin (yanxin.md 7): the move gives check, i.e. the mover could then
+    /// capture a royal (with automatic captures: remove one, after the opponent's null ply).
     Check,
 }
 
@@ -206,6 +227,19 @@ pub struct Variant {
     /// Offsets of the 16 squares at distance exactly 2.
     pub ring2_offsets: [i16; 16],
     pub zobrist: Zobrist,
+    /// Captures go to hands and pieces in hand may be dropped.
+    pub drops: bool,
+    /// Per piece type: freezes adjacent enemies / captures adjacent enemies automatically.
+    pub freezes: Vec<bool>,
+    pub auto_captures: Vec<bool>,
+    /// Some piece type freezes / captures automatically (fast-path switches).
+    pub has_freezers: bool,
+    pub has_auto_capture: bool,
+    /// Per piece type, the unpromoted type it returns to when captured.
+    pub demoted: Vec<PieceType>,
+    /// Piece types below this may be held in hand (all unpromoted types come first).
+    pub hand_kinds: usize,
+    pub drop_pawn: Option<PieceType>,
     /// Piece-square values for the evaluation, `[cell code * cells + square]`, filled by
     /// `eval::placement_table` from this data.
     placement: Vec<i32>,
@@ -284,6 +318,24 @@ impl Variant {
                     }
                     Atom::Hook { dir } => near(to_board(c, dir)),
                     Atom::Emperor => {}
+                    Atom::LeapRide { dir, range } => {
+                        let v = to_board(c, dir);
+                        for k in 1..=range.min(NEAR as u8) as i8 {
+                            near((k * v.0, k * v.1));
+                        }
+                    }
+                    Atom::BentLion { dirs } => {
+                        for &a in dirs {
+                            let a = to_board(c, a);
+                            near(a);
+                            for &b in dirs {
+                                let b = to_board(c, b);
+                                if (a.0 + b.0, a.1 + b.1) != (0, 0) {
+                                    near((a.0 + b.0, a.1 + b.1));
+                                }
+                            }
+                        }
+                    }
                 }
                 // The first square of a ride is reached whatever stands anywhere.
                 if let Atom::Ride { dir, .. } = *atom {
@@ -316,6 +368,26 @@ impl Variant {
                         m.hook_vecs.push((v, [p1, p2]));
                     }
                     Atom::Emperor => m.emperor = true,
+                    Atom::LeapRide { dir, range } => {
+                        let v = to_board(c, dir);
+                        m.leap_rides.push((offset(v), range));
+                        m.leap_ride_vecs.push((v.0, v.1, range));
+                    }
+                    Atom::BentLion { dirs } => {
+                        let vs: Vec<(i8, i8)> = dirs.iter().map(|&d| to_board(c, d)).collect();
+                        m.bent_lion = vs.iter().map(|&v| offset(v)).collect();
+                        m.bent_lion_vecs = vs.clone();
+                        for a in &vs {
+                            for b in &vs {
+                                let w = (a.0 + b.0, a.1 + b.1);
+                                if w != (0, 0) && !vs.contains(&w) && !m.bent_lion_vecs.contains(&w)
+                                {
+                                    m.bent_lion_vecs.push(w);
+                                    m.bent_lion_leaps.push(offset(w));
+                                }
+                            }
+                        }
+                    }
                 }
             }
             for (v, range) in rides {
@@ -326,6 +398,11 @@ impl Variant {
                 }
                 if m.lion_dog_vecs.contains(&v) {
                     skip |= 0b1110;
+                }
+                for k in 1..=2i8 {
+                    if m.bent_lion_vecs.contains(&(k * v.0, k * v.1)) {
+                        skip |= 1 << k;
+                    }
                 }
                 for k in 2..=3i8 {
                     if m.jump_vecs.contains(&(k * v.0, k * v.1)) && k as u8 <= range {
@@ -343,12 +420,12 @@ impl Variant {
                     m.far_ride_vecs.push((v.0, v.1, range));
                 }
             }
-            m.special = m.lion
-                || m.emperor
-                || !m.lion_lines.is_empty()
+            m.uncommon = !m.leap_rides.is_empty()
+                || !m.bent_lion.is_empty()
                 || !m.lion_dogs.is_empty()
                 || !m.hooks.is_empty()
-                || !m.far_rides.is_empty();
+                || m.emperor;
+            m.special = m.lion || m.uncommon || !m.lion_lines.is_empty() || !m.far_rides.is_empty();
             m
         };
         let moves: [Vec<PieceMoves>; 2] = [
@@ -383,12 +460,47 @@ impl Variant {
                 }
             }
         }
-        let zobrist = Zobrist::new(2 + 2 * pieces.len(), cells);
+        let code_of = |code: &str| -> PieceType {
+            pieces
+                .iter()
+                .position(|p| p.code == code)
+                .unwrap_or_else(|| panic!("{name}: no piece '{code}'")) as PieceType
+        };
+        let mut freezes = vec![false; pieces.len()];
+        for code in &options.freezers {
+            freezes[code_of(code) as usize] = true;
+        }
+        let mut auto_captures = vec![false; pieces.len()];
+        for code in &options.auto_capturers {
+            auto_captures[code_of(code) as usize] = true;
+        }
+        let demoted: Vec<PieceType> = (0..pieces.len())
+            .map(|t| {
+                pieces
+                    .iter()
+                    .position(|p| p.promotes_to == Some(t as PieceType))
+                    .unwrap_or(t) as PieceType
+            })
+            .collect();
+        let hand_kinds = if options.drops {
+            demoted.iter().map(|&t| t as usize + 1).max().unwrap_or(0)
+        } else {
+            0
+        };
+        assert!(
+            hand_kinds <= crate::position::MAX_HAND_KINDS,
+            "{name}: unpromoted pieces must come first in the table"
+        );
+        let drop_pawn = options.drop_pawn.map(code_of);
+        let zobrist = Zobrist::new(2 + 2 * pieces.len(), cells, hand_kinds);
         let fast_attacks = moves.iter().flatten().all(|m: &PieceMoves| {
             m.ride_vecs
                 .iter()
                 .chain(&m.far_ride_vecs)
                 .all(|&(x, y, _)| BOARD_DIRS.contains(&(x, y)))
+                // Leaping rides and bent Lions are not in the reverse lookup tables.
+                && m.leap_rides.is_empty()
+                && m.bent_lion.is_empty()
         });
         let hook_types: Vec<bool> = moves[0].iter().map(|m| !m.hooks.is_empty()).collect();
         let special_attackers = hook_types.iter().any(|&h| h) || moves[0].iter().any(|m| m.emperor);
@@ -449,6 +561,14 @@ impl Variant {
             king_offsets,
             ring2_offsets,
             zobrist,
+            drops: options.drops,
+            has_freezers: freezes.iter().any(|&f| f),
+            has_auto_capture: auto_captures.iter().any(|&f| f),
+            freezes,
+            auto_captures,
+            demoted,
+            hand_kinds,
+            drop_pawn,
             placement: Vec::new(),
         };
         v.placement = crate::eval::placement_table(&v);
@@ -505,13 +625,14 @@ impl Variant {
         match name.to_ascii_lowercase().as_str() {
             "chu" | "chushogi" => Some(Variant::chu()),
             "tai" | "taishogi" => Some(Variant::tai()),
+            "yanxin" | "yanxinshogi" => Some(Variant::yanxin()),
             _ => None,
         }
     }
 
     /// Names of every supported variant.
     pub fn names() -> &'static [&'static str] {
-        &["chu", "tai"]
+        &["chu", "yanxin", "tai"]
     }
 
     /// Number of distinct cell codes (empty, wall and every piece of both colours).
@@ -527,5 +648,10 @@ impl Variant {
     pub fn chu() -> &'static Variant {
         static CHU: OnceLock<Variant> = OnceLock::new();
         CHU.get_or_init(chu::build)
+    }
+
+    pub fn yanxin() -> &'static Variant {
+        static YANXIN: OnceLock<Variant> = OnceLock::new();
+        YANXIN.get_or_init(yanxin::build)
     }
 }

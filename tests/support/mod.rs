@@ -89,3 +89,44 @@ pub fn code_at(pos: &Position, square: &str) -> &'static str {
     assert!(c.is_piece(), "no piece on {square}");
     pos.variant.piece(c.ptype()).code
 }
+
+/// A Yanxin position from SFEN, default rules.
+pub fn yanxin(sfen: &str) -> Position {
+    Position::from_sfen(Variant::yanxin(), sfen, Rules::default())
+        .unwrap_or_else(|e| panic!("{sfen}: {e}"))
+}
+
+/// A Yanxin SFEN from placements such as `("7l", "K")`, `("5a", "k")`, `("5c", "+Y")`
+/// (upper case Black, lower case White), the side to move (`'b'`/`'w'`) and the hand field.
+pub fn yanxin_sfen(pieces: &[(&str, &str)], side: char, hand: &str) -> String {
+    let mut grid = vec![vec![String::new(); 12]; 12];
+    for (sq, code) in pieces {
+        let (file, rank) = sq.split_at(sq.len() - 1);
+        let x = 12 - file.parse::<usize>().expect("file number");
+        let y = (rank.as_bytes()[0] - b'a') as usize;
+        grid[y][x] = code.to_string();
+    }
+    let ranks: Vec<String> = grid
+        .iter()
+        .map(|row| {
+            let mut s = String::new();
+            let mut empty = 0;
+            for cell in row {
+                if cell.is_empty() {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    s.push_str(&empty.to_string());
+                    empty = 0;
+                }
+                s.push_str(cell);
+            }
+            if empty > 0 {
+                s.push_str(&empty.to_string());
+            }
+            s
+        })
+        .collect();
+    format!("{} {side} {hand} 1", ranks.join("/"))
+}
