@@ -612,3 +612,46 @@ fn perpetual_check_loses() {
         Some(Outcome::Win(Color::White, Reason::PerpetualAttack))
     );
 }
+
+// --- Search on Yanxin positions -----------------------------------------------------------
+
+#[test]
+fn search_returns_legal_moves_on_the_bench_positions() {
+    use largeshogi::search::{Control, Limits, Searcher};
+    // A frozen piece attacks nothing: counting frozen attackers made quiescence search all
+    // moves at every ply (a royal "in danger" forever) and depth 3 from the start never
+    // finished. Bench position 2 (a pending Moon Fairy, rooks in hand) is left out: its
+    // quiescence still searches every drop as an evasion and takes seconds in debug builds.
+    let v = Variant::yanxin();
+    let mut searcher = Searcher::new(8, 1);
+    for (i, depth) in [(0, 3), (1, 1), (3, 1)] {
+        let sfen = v.bench_sfens[i];
+        let pos = yanxin(sfen);
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let game = Game::new(pos.clone());
+        let r = searcher.search(&game, &limits, &Control::default(), &mut |_| {});
+        let best = r.best.expect("a move");
+        assert!(pos.legal_moves().contains(&best), "{sfen}");
+    }
+}
+
+#[test]
+fn frozen_pieces_attack_nothing() {
+    // The White Yanxin on 6f is frozen by the Black one on 5e, so it does not attack the
+    // Black King on 6i three squares away.
+    let p = yanxin(&yanxin_sfen(
+        &[("6i", "K"), ("5e", "Y"), ("5a", "k"), ("6f", "y")],
+        'b',
+        "-",
+    ));
+    assert!(!p.is_attacked(sq(&p, "6i"), Color::White));
+    let p = yanxin(&yanxin_sfen(
+        &[("6i", "K"), ("1a", "Y"), ("5a", "k"), ("6f", "y")],
+        'b',
+        "-",
+    ));
+    assert!(p.is_attacked(sq(&p, "6i"), Color::White));
+}

@@ -203,6 +203,15 @@ impl Position {
                 && e != o.empties[1]
                 && self.emperor_may_capture(e, target, &scan);
         }
+        if self.variant.has_freezers {
+            // A frozen piece attacks nothing (yanxin.md 4.5).
+            return self.pieces(by).iter().any(|&s| {
+                s != o.empties[0]
+                    && s != o.empties[1]
+                    && !self.is_frozen(s)
+                    && self.piece_attacks(self.cell(s), s, target, o)
+            });
+        }
         self.pieces(by).iter().any(|&s| {
             s != o.empties[0] && s != o.empties[1] && self.piece_attacks(self.cell(s), s, target, o)
         })

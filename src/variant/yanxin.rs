@@ -10,9 +10,14 @@ use crate::movement::*;
 
 pub const START_SFEN: &str = "ljcsgekgscjl/aftbrxorbtfa/mvyhdqndhyvm/pppppppppppp/1i2i2i2i1/12/12/1I2I2I2I1/PPPPPPPPPPPP/MVYHDNQDHYVM/AFTBROXRBTFA/LJCSGKEGSCJL b - 1";
 
-/// Positions for `largeshogi bench`: the start, and middlegames with pieces in hand, a
-/// pending Moon Fairy and frozen pieces.
-pub const BENCH_SFENS: &[&str] = &[START_SFEN];
+/// Positions for `largeshogi bench`: the start, and middlegames from random playouts with
+/// pieces in hand, Moon Fairies (one pending, on 12i) and frozen pieces.
+pub const BENCH_SFENS: &[&str] = &[
+    START_SFEN,
+    "1jcsgekgscjl/1ftbrxorbtfa/lQvhdq1dhv1m/1p1ppppppppp/p1p1i2i2iA/1i1i3fI2H/1I6P3/5P1IyPy1/PPP1n1PNYYP1/JAVH2DDM1VM/M1TBROXRBTFA/LC1SGKEGSCJL b 4p 61",
+    "l2+Y1ek4l/af2B1or4/mvjhdq1d2I1/Tp1xpppphh2/p1pp3ipp2/1i1ji5Ya/1sS4N3B/PIMPIF1IVPIC/+yPP1P1PPP1PP/MVYnD1QDHTVM/AFTBROXRBTFA/LJCSGKEGSCJL b R2GC3P 53 12i",
+    "ljcsgekg3l/aftbrxnr1I2/mv2d2oh2V/1p1ppp1+T4/1iphi1PQ3C/p1y2I+Y3o1/1bY1FD4IJ/1I2INpI2r1/PPPPPP2PPPP/MVSHDY2HBVM/AFTBR+qXMT1FA/LJCSGKEGSCJL b DA6P 61",
+];
 
 /// The four diagonals, as static data for the Free Eagle's bent Lion.
 static DIAGONALS: [Dir; 4] = DIAG;
