@@ -493,15 +493,17 @@ impl Variant {
         );
         let drop_pawn = options.drop_pawn.map(code_of);
         let zobrist = Zobrist::new(2 + 2 * pieces.len(), cells, hand_kinds);
-        let fast_attacks = moves.iter().flatten().all(|m: &PieceMoves| {
-            m.ride_vecs
+        // Reverse lookups know nothing of freezing either.
+        let fast_attacks = !freezes.iter().any(|&f| f)
+            && moves.iter().flatten().all(|m: &PieceMoves| {
+                m.ride_vecs
                 .iter()
                 .chain(&m.far_ride_vecs)
                 .all(|&(x, y, _)| BOARD_DIRS.contains(&(x, y)))
                 // Leaping rides and bent Lions are not in the reverse lookup tables.
                 && m.leap_rides.is_empty()
                 && m.bent_lion.is_empty()
-        });
+            });
         let hook_types: Vec<bool> = moves[0].iter().map(|m| !m.hooks.is_empty()).collect();
         let special_attackers = hook_types.iter().any(|&h| h) || moves[0].iter().any(|m| m.emperor);
         let mut board_bits = [0u64; OCC_WORDS];
