@@ -43,7 +43,7 @@ impl fmt::Display for Reason {
 struct Played {
     mover: Color,
     /// After the move the opponent's royal, or some enemy piece, is attacked by the mover
-    /// (with `perpetual_check_only`: a royal is threatened, yanxin.md 7).
+    /// (with `Perpetual::Check`: a royal is threatened, yanxin.md 7).
     attacking: bool,
     /// The mover's royal was attacked before the move (for `Repetition::Lose`).
     was_in_check: bool,

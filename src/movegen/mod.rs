@@ -268,19 +268,8 @@ impl Position {
         if def.promotes_to.is_none() {
             return PromotionChoice::Never;
         }
-        match v.promotion {
-            PromotionRule::Zone => {}
-            PromotionRule::OnCapture => {
-                return if capture {
-                    PromotionChoice::Forced
-                } else {
-                    PromotionChoice::Never
-                };
-            }
-            PromotionRule::EndInZone => {
-                let zt = v.zone[self.side_to_move().index()][to.idx()];
-                return self.end_in_zone_choice(t, from, to, capture && zt);
-            }
+        if v.promotion != PromotionRule::Zone {
+            return self.promotion_choice_by_rule(t, from, to, capture);
         }
         let us = self.side_to_move().index();
         let (zs, zt) = (v.zone[us][from.idx()], v.zone[us][to.idx()]);
@@ -307,6 +296,27 @@ impl Position {
             (false, _) => PromotionChoice::Never,
             (true, false) => PromotionChoice::Optional,
             (true, true) => PromotionChoice::Forced,
+        }
+    }
+
+    /// `promotion_choice` under the rules other than Chu's, kept out of its hot path:
+    /// promotion by capture (tai.md 5) and at the end of the move (yanxin.md 5).
+    #[inline(never)]
+    fn promotion_choice_by_rule(
+        &self,
+        t: PieceType,
+        from: Sq,
+        to: Sq,
+        capture: bool,
+    ) -> PromotionChoice {
+        let v = self.variant;
+        match v.promotion {
+            PromotionRule::OnCapture if capture => PromotionChoice::Forced,
+            PromotionRule::EndInZone => {
+                let captured_in_zone = capture && v.zone[self.side_to_move().index()][to.idx()];
+                self.end_in_zone_choice(t, from, to, captured_in_zone)
+            }
+            _ => PromotionChoice::Never,
         }
     }
 
