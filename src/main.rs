@@ -89,42 +89,7 @@ enum Command {
         json: bool,
     },
     /// Play an engine-vs-engine match (any USI or XBoard engines), refereed by the rules.
-    Match {
-        /// An engine: "NAME=command args [proto=usi|xboard] [option.NAME=VALUE]". Give two
-        /// or more; more than two play a round robin.
-        #[arg(long = "engine", required = true)]
-        engines: Vec<String>,
-        /// Games per pairing (each opening twice, colours swapped).
-        #[arg(long, default_value_t = 2)]
-        games: u32,
-        /// Time control: seconds[+increment], e.g. 60+0.5.
-        #[arg(long, default_value = "10+0.1")]
-        tc: String,
-        /// Byoyomi in seconds (after the base time runs out).
-        #[arg(long)]
-        byoyomi: Option<f64>,
-        /// Fixed time per move in seconds (instead of --tc).
-        #[arg(long)]
-        movetime: Option<f64>,
-        /// Openings file (USI move lines). Default: openings/<variant>.txt if present.
-        #[arg(long)]
-        openings: Option<std::path::PathBuf>,
-        /// Games played at the same time.
-        #[arg(long, default_value_t = 1)]
-        concurrency: usize,
-        /// Write the games to this PGN file.
-        #[arg(long)]
-        pgn: Option<std::path::PathBuf>,
-        /// Stop early by SPRT, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05 (two engines).
-        #[arg(long)]
-        sprt: Option<String>,
-        /// Adjudicate a draw after this many plies.
-        #[arg(long, default_value_t = 1000)]
-        max_plies: u32,
-        /// Milliseconds an engine may exceed its time before it loses on time.
-        #[arg(long, default_value_t = 200)]
-        margin: u64,
-    },
+    Match(MatchArgs),
     /// List the supported variants, one per line.
     Variants,
     /// Generate balanced opening lines for the match runner.
@@ -164,6 +129,45 @@ enum Command {
         #[arg(long)]
         speedup: bool,
     },
+}
+
+/// Options of `largeshogi match`.
+#[derive(Args)]
+struct MatchArgs {
+    /// An engine: "NAME=command args [proto=usi|xboard] [option.NAME=VALUE]". Give two
+    /// or more; more than two play a round robin.
+    #[arg(long = "engine", required = true)]
+    engines: Vec<String>,
+    /// Games per pairing (each opening twice, colours swapped).
+    #[arg(long, default_value_t = 2)]
+    games: u32,
+    /// Time control: seconds[+increment], e.g. 60+0.5.
+    #[arg(long, default_value = "10+0.1")]
+    tc: String,
+    /// Byoyomi in seconds (after the base time runs out).
+    #[arg(long)]
+    byoyomi: Option<f64>,
+    /// Fixed time per move in seconds (instead of --tc).
+    #[arg(long)]
+    movetime: Option<f64>,
+    /// Openings file (USI move lines). Default: openings/<variant>.txt if present.
+    #[arg(long)]
+    openings: Option<std::path::PathBuf>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Write the games to this PGN file.
+    #[arg(long)]
+    pgn: Option<std::path::PathBuf>,
+    /// Stop early by SPRT, e.g. elo0=0,elo1=10,alpha=0.05,beta=0.05 (two engines).
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Adjudicate a draw after this many plies.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: u32,
+    /// Milliseconds an engine may exceed its time before it loses on time.
+    #[arg(long, default_value_t = 200)]
+    margin: u64,
 }
 
 /// A one-line error for the user; the process exits with code 2.
@@ -236,33 +240,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
             }
             Ok(())
         }
-        Some(Command::Match {
-            engines,
-            games,
-            tc,
-            byoyomi,
-            movetime,
-            openings,
-            concurrency,
-            pgn,
-            sprt,
-            max_plies,
-            margin,
-        }) => run_match_command(MatchArgs {
-            variant,
-            rules,
-            engines,
-            games,
-            tc,
-            byoyomi,
-            movetime,
-            openings,
-            concurrency,
-            pgn,
-            sprt,
-            max_plies,
-            margin,
-        }),
+        Some(Command::Match(args)) => run_match_command(variant, rules, args),
         Some(Command::Variants) => {
             for name in Variant::names() {
                 println!("{name}");
@@ -444,24 +422,11 @@ fn bench_search(
     }
 }
 
-/// Arguments of `largeshogi match` after clap.
-struct MatchArgs {
+fn run_match_command(
     variant: &'static Variant,
     rules: Rules,
-    engines: Vec<String>,
-    games: u32,
-    tc: String,
-    byoyomi: Option<f64>,
-    movetime: Option<f64>,
-    openings: Option<std::path::PathBuf>,
-    concurrency: usize,
-    pgn: Option<std::path::PathBuf>,
-    sprt: Option<String>,
-    max_plies: u32,
-    margin: u64,
-}
-
-fn run_match_command(a: MatchArgs) -> Result<(), UserError> {
+    a: MatchArgs,
+) -> Result<(), UserError> {
     use largeshogi::tournament::{engine::EngineSpec, referee::TimeControl, stats::Sprt};
     let engines = a
         .engines
@@ -489,14 +454,14 @@ fn run_match_command(a: MatchArgs) -> Result<(), UserError> {
         margin: a.margin,
     };
     let openings_path = a.openings.clone().or_else(|| {
-        let p = std::path::PathBuf::from(format!("openings/{}.txt", a.variant.name));
+        let p = std::path::PathBuf::from(format!("openings/{}.txt", variant.name));
         p.exists().then_some(p)
     });
     let openings = match &openings_path {
         Some(p) => {
             let text = std::fs::read_to_string(p)
                 .map_err(|e| UserError(format!("cannot read {}: {e}", p.display())))?;
-            openings::parse(&text, a.variant, a.rules).map_err(UserError)?
+            openings::parse(&text, variant, rules).map_err(UserError)?
         }
         None => Vec::new(),
     };
@@ -507,8 +472,8 @@ fn run_match_command(a: MatchArgs) -> Result<(), UserError> {
         .transpose()
         .map_err(UserError)?;
     let cfg = largeshogi::tournament::MatchConfig {
-        variant: a.variant,
-        rules: a.rules,
+        variant,
+        rules,
         engines,
         games: a.games,
         tc,

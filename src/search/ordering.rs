@@ -1,73 +1,64 @@
-//! Move ordering: TT move, then captures by MVV/LVA (both victims of a double capture
-//! count), promotions, killer moves, and quiet moves by history.
+//! Move ordering: TT move, then captures by MVV/LVA (every victim of a multi-capture
+//! counts), promotions, killer moves, and quiet moves by history.
 
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Move, Sq};
+use crate::variant::PieceDef;
 
-/// Compact move code for the TT: from, to, first leg and promotion, 10 bits per square;
-/// bit 31 marks a real move so that 0 means "none".
+/// Compact move code for the TT: from, to, first leg (or the dropped piece: drops have
+/// no legs) and promotion, 10 bits each; bit 31 marks a real move so that 0 means "none".
 pub fn encode(m: &Move) -> u32 {
     if m.is_null() {
         return 0;
     }
+    let third = if m.drop != 0 {
+        m.drop as u32
+    } else {
+        m.mid[0].0 as u32
+    };
     1 << 31
         | (m.promotes() as u32) << 30
-        | (m.mid[0].0 as u32 & 1023) << 20
+        | (third & 1023) << 20
         | (m.to.0 as u32 & 1023) << 10
         | (m.from.0 as u32 & 1023)
 }
 
+/// The enemy pieces a move captures: on any intermediate square and on the destination.
+fn victims<'a>(pos: &'a Position, m: &'a Move) -> impl Iterator<Item = &'a PieceDef> + 'a {
+    let them = pos.side_to_move().flip();
+    let dest = if m.to != m.from { m.to } else { Sq::NONE };
+    m.mid
+        .iter()
+        .copied()
+        .chain(std::iter::once(dest))
+        .filter(move |s| !s.is_none() && pos.cell(*s).is_color(them))
+        .map(move |s| pos.variant.piece(pos.cell(s).ptype()))
+}
+
 /// MVV/LVA value of a capture (0 for a quiet move).
 pub fn capture_value(pos: &Position, m: &Move) -> i32 {
-    let v = pos.variant;
-    let them = pos.side_to_move().flip();
-    let mut victims = 0;
-    for s in [
-        m.mid[0],
-        if m.to != m.from {
-            m.to
-        } else {
-            crate::types::Sq::NONE
-        },
-    ] {
-        let c = pos.cell(s);
-        if !s.is_none() && c.is_color(them) {
-            let d = v.piece(c.ptype());
-            // A royal victim outranks everything.
-            victims += if d.royal { 100_000 } else { d.value };
-        }
-    }
+    // A royal victim outranks everything.
+    let victims: i32 = victims(pos, m)
+        .map(|d| if d.royal { 100_000 } else { d.value })
+        .sum();
     if victims == 0 {
         return 0;
     }
-    let attacker = v.piece(pos.cell(m.from).ptype()).value;
+    let attacker = pos.variant.piece(pos.cell(m.from).ptype()).value;
     victims * 16 - attacker / 16
 }
 
 /// Material won by a capture (royal victims count as a win).
 pub fn material_gain(pos: &Position, m: &Move) -> i32 {
-    let v = pos.variant;
-    let them = pos.side_to_move().flip();
-    let mut gain = 0;
-    for s in [
-        m.mid[0],
-        if m.to != m.from {
-            m.to
-        } else {
-            crate::types::Sq::NONE
-        },
-    ] {
-        let c = pos.cell(s);
-        if !s.is_none() && c.is_color(them) {
-            let d = v.piece(c.ptype());
-            gain += if d.royal {
+    victims(pos, m)
+        .map(|d| {
+            if d.royal {
                 crate::search::MATE
             } else {
                 d.value
-            };
-        }
-    }
-    gain
+            }
+        })
+        .sum()
 }
 
 /// The capture gives up a more valuable piece onto a square the opponent defends.
