@@ -115,3 +115,58 @@ pub fn lion_dogs(dirs: &[Dir]) -> Vec<Atom> {
 pub fn hooks(dirs: &[Dir]) -> Vec<Atom> {
     dirs.iter().map(|&dir| Atom::Hook { dir }).collect()
 }
+
+/// A generator beyond the atoms, for pieces whose moves are not a set of independent
+/// single legs (Ko shogi). Board vectors here are (dx, dy) sets that are symmetric, so
+/// they need no orientation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Special {
+    None,
+    /// Two elementary moves from `vecs` (ko.md 4.2-4.3): the first to an empty or enemy
+    /// square, optionally a second from there to an empty or enemy square or back to the
+    /// start (igui, pass). With `same_line` (Cavalry) the second keeps the first's long
+    /// component (or returns). The piece's atoms add its one-leg moves.
+    Double {
+        vecs: &'static [(i8, i8)],
+        same_line: bool,
+    },
+    /// The atoms' moves, then optionally `shots` shots from the landing square along the 8
+    /// lines at distance 1..=`range` (ko.md 4.6): over empty squares only, or with `cannon`
+    /// over any pieces except a screen (`shot_guard & SCREEN`). Targets whose `shot_guard`
+    /// meets `immune` cannot be shot.
+    Shooter {
+        range: u8,
+        shots: u8,
+        cannon: bool,
+        immune: u8,
+    },
+    /// The atoms' moves, except that a step in `dir` needs a friendly piece with one of
+    /// `tags` on the board (Ko Pawn and Drum, ko.md 4.10).
+    NeedsTag {
+        dir: Dir,
+        tags: u8,
+    },
+}
+
+/// Knight leaps as board vectors.
+pub const KNIGHT_VECS: [(i8, i8); 8] = [
+    (1, 2),
+    (-1, 2),
+    (1, -2),
+    (-1, -2),
+    (2, 1),
+    (2, -1),
+    (-2, 1),
+    (-2, -1),
+];
+/// King steps as board vectors.
+pub const KING_VECS: [(i8, i8); 8] = [
+    (0, 1),
+    (1, 1),
+    (1, 0),
+    (1, -1),
+    (0, -1),
+    (-1, -1),
+    (-1, 0),
+    (-1, 1),
+];

@@ -5,15 +5,18 @@
 //! history and is applied by `Game` (there is no check rule in these games).
 
 pub mod attack;
+mod double;
 mod drops;
 mod emperor;
 mod freeze;
 mod hook;
 mod lion;
 mod lion_dog;
+mod shoot;
 mod threat;
 mod trading;
 
+use crate::movement::Special;
 use crate::position::Position;
 use crate::types::{Move, PieceType, Sq, PROMOTE};
 use crate::variant::{LastRank, PromotionRule};
@@ -41,6 +44,9 @@ impl Position {
         if self.variant.has_freezers || self.variant.drops {
             self.generate_with_freezing_and_drops(out);
             return;
+        }
+        if self.variant.extras {
+            return self.generate_with_extras(true, out);
         }
         for &from in self.pieces(us) {
             self.generate_piece(from, true, out);
@@ -73,6 +79,9 @@ impl Position {
         if self.royal_count(us) == 0 || self.royal_count(us.flip()) == 0 {
             return;
         }
+        if self.variant.extras {
+            return self.generate_with_extras(false, out);
+        }
         let frozen = if self.variant.has_freezers {
             self.frozen_squares()
         } else {
@@ -101,11 +110,77 @@ impl Position {
     }
 
     /// Moves of the side to move's piece on `from` only, whether or not the game is over
-    /// (analysis, and tests on boards without royals). Empty if no such piece stands there.
+    /// (analysis, and tests on boards without royals), with the position's pass if it is
+    /// this piece's. Empty if no such piece stands there.
     pub fn generate_from(&self, from: Sq, out: &mut Vec<Move>) {
         out.clear();
         if self.variant.on_board(from) && self.cell(from).is_color(self.side_to_move()) {
-            self.generate_piece(from, true, out);
+            if self.variant.extras {
+                if let Some(p) = self.generate_piece_with_extras(from, true, out) {
+                    out.push(p);
+                }
+            } else {
+                self.generate_piece(from, true, out);
+            }
+        }
+    }
+
+    /// `generate` for variants with special generators (Ko): all board-preserving moves
+    /// are one pass, added once at the end (ko.md 4.11).
+    fn generate_with_extras(&self, quiets: bool, out: &mut Vec<Move>) {
+        let mut pass = None;
+        for &from in self.pieces(self.side_to_move()) {
+            let p = self.generate_piece_with_extras(from, quiets, out);
+            pass = pass.or(p);
+        }
+        if let Some(p) = pass.filter(|_| quiets) {
+            out.push(p);
+        }
+    }
+
+    /// The atoms' moves of the piece on `from`, then its special generator. Returns the
+    /// piece's pass, if it has one.
+    fn generate_piece_with_extras(
+        &self,
+        from: Sq,
+        quiets: bool,
+        out: &mut Vec<Move>,
+    ) -> Option<Move> {
+        let us = self.side_to_move();
+        let t = self.cell(from).ptype();
+        let start = out.len();
+        let special = self.variant.piece(t).extra.special;
+        // A shooter shoots from quiet landing squares too.
+        let shooter = matches!(special, Special::Shooter { .. });
+        self.generate_piece(from, quiets || shooter, out);
+        match special {
+            Special::None => None,
+            Special::Double { vecs, same_line } => {
+                self.generate_double(t, from, vecs, same_line, quiets, start, out)
+            }
+            Special::Shooter {
+                range,
+                shots,
+                cannon,
+                immune,
+            } => {
+                self.add_shots(t, from, range, shots, cannon, immune, quiets, start, out);
+                None
+            }
+            Special::NeedsTag { dir, tags } => {
+                if !self.has_tag(us, tags) {
+                    let target = from.offset(self.variant.dir_offset(us, dir));
+                    let mut i = start;
+                    while i < out.len() {
+                        if out[i].to == target {
+                            out.remove(i);
+                        } else {
+                            i += 1;
+                        }
+                    }
+                }
+                None
+            }
         }
     }
 
@@ -125,7 +200,7 @@ impl Position {
         v
     }
 
-    /// Moves of the piece on `from`; without `quiets` only those that capture.
+    /// Moves of the piece on `from` from its atoms; without `quiets` only those that capture.
     fn generate_piece(&self, from: Sq, quiets: bool, out: &mut Vec<Move>) {
         let us = self.side_to_move();
         let cell = self.cell(from);
@@ -147,7 +222,7 @@ impl Position {
                     }
                     continue;
                 }
-                if c.is_piece() && c.color() != us {
+                if c.is_piece() && c.color() != us && self.variant.may_take(t, c.ptype()) {
                     self.push_single(t, from, s, true, out);
                 }
                 break;
@@ -156,7 +231,10 @@ impl Position {
         for &off in &pm.jumps {
             let s = from.offset(off);
             let c = self.cell(s);
-            if c.can_land(us) && (quiets || c.is_piece()) {
+            if c.can_land(us)
+                && (quiets || c.is_piece())
+                && (c.is_empty() || self.variant.may_take(t, c.ptype()))
+            {
                 self.push_single(t, from, s, c.is_piece(), out);
             }
         }
@@ -189,7 +267,7 @@ impl Position {
                     }
                     continue;
                 }
-                if c.is_piece() && c.color() != us && !own {
+                if c.is_piece() && c.color() != us && !own && self.variant.may_take(t, c.ptype()) {
                     self.push_single(t, from, s, true, out);
                 }
                 break;
@@ -312,6 +390,10 @@ impl Position {
         let v = self.variant;
         match v.promotion {
             PromotionRule::OnCapture if capture => PromotionChoice::Forced,
+            PromotionRule::StartOrEnd => {
+                let victims = [to];
+                self.ko_choice(t, from, to, if capture { &victims } else { &[] })
+            }
             PromotionRule::EndInZone => {
                 let captured_in_zone = capture && v.zone[self.side_to_move().index()][to.idx()];
                 self.end_in_zone_choice(t, from, to, captured_in_zone)
@@ -373,6 +455,52 @@ impl Position {
             PromotionChoice::Optional
         } else {
             PromotionChoice::Never
+        }
+    }
+
+    /// Promotion under `PromotionRule::StartOrEnd` (ko.md 6): optional when the move starts
+    /// or ends in the zone or captures (on `victims`, still on the board) a piece of a class
+    /// the mover promotes on; never while the mover's side lacks a `promote_needs` tag.
+    pub(crate) fn ko_choice(
+        &self,
+        t: PieceType,
+        from: Sq,
+        to: Sq,
+        victims: &[Sq],
+    ) -> PromotionChoice {
+        let v = self.variant;
+        let def = v.piece(t);
+        let us = self.side_to_move();
+        if def.promotes_to.is_none()
+            || (def.extra.promote_needs != 0 && !self.has_tag(us, def.extra.promote_needs))
+        {
+            return PromotionChoice::Never;
+        }
+        let zone = &v.zone[us.index()];
+        let trophy = victims
+            .iter()
+            .any(|&s| v.piece(self.cell(s).ptype()).extra.trophy & def.extra.promote_on != 0);
+        if zone[from.idx()] || zone[to.idx()] || trophy {
+            PromotionChoice::Optional
+        } else {
+            PromotionChoice::Never
+        }
+    }
+
+    /// Pushes `mv` with the promotion versions of `choice`.
+    #[inline]
+    pub(crate) fn push_with_choice(mv: Move, choice: PromotionChoice, out: &mut Vec<Move>) {
+        let promoting = Move {
+            flags: mv.flags | PROMOTE,
+            ..mv
+        };
+        match choice {
+            PromotionChoice::Never => out.push(mv),
+            PromotionChoice::Optional => {
+                out.push(mv);
+                out.push(promoting);
+            }
+            PromotionChoice::Forced => out.push(promoting),
         }
     }
 

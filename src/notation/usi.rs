@@ -17,6 +17,10 @@ pub struct MoveText {
     pub squares: ArrayVec<(usize, usize), 6>,
     /// `Some(true)` for `+`, `Some(false)` for `=`, `None` for no suffix.
     pub promotion: Option<bool>,
+    /// Shot targets (`x` + square after the squares; Ko).
+    pub shots: ArrayVec<(usize, usize), 2>,
+    /// The text was `pass` (Ko: every board-preserving move).
+    pub pass: bool,
     /// The piece code of a drop (upper case); `squares` then holds only the target.
     pub drop: Option<ArrayString<4>>,
 }
@@ -34,6 +38,8 @@ impl MoveText {
             squares,
             promotion: None,
             drop: Some(ArrayString::from(&code.to_ascii_uppercase()).ok()?),
+            shots: ArrayVec::new(),
+            pass: false,
         })
     }
 }
@@ -75,6 +81,15 @@ fn parse_square_prefix(s: &[u8], files: usize) -> Option<((isize, isize), usize)
 impl MoveText {
     /// Parses USI move text for a board of `files` x `ranks`.
     pub fn parse_usi(text: &str, files: usize, ranks: usize) -> Result<MoveText, MoveError> {
+        if text == "pass" {
+            return Ok(MoveText {
+                squares: ArrayVec::new(),
+                promotion: None,
+                shots: ArrayVec::new(),
+                pass: true,
+                drop: None,
+            });
+        }
         if let Some((code, square)) = text.split_once('*') {
             let syntax = || MoveError::Syntax(text.to_string());
             let ((x, y), n) = parse_square_prefix(square.as_bytes(), files).ok_or_else(syntax)?;
@@ -101,6 +116,18 @@ impl MoveText {
                 .map_err(|_| MoveError::Syntax(text.to_string()))?;
             i += n;
         }
+        let mut shots = ArrayVec::new();
+        while i < bytes.len() && bytes[i] == b'x' {
+            let ((x, y), n) = parse_square_prefix(&bytes[i + 1..], files)
+                .ok_or_else(|| MoveError::Syntax(text.to_string()))?;
+            if x < 0 || y < 0 || x >= files as isize || y >= ranks as isize {
+                off_board = true;
+            }
+            shots
+                .try_push((x.max(0) as usize, y.max(0) as usize))
+                .map_err(|_| MoveError::Syntax(text.to_string()))?;
+            i += 1 + n;
+        }
         let promotion = match &bytes[i..] {
             b"" => None,
             b"+" => Some(true),
@@ -116,6 +143,8 @@ impl MoveText {
         Ok(MoveText {
             squares,
             promotion,
+            shots,
+            pass: false,
             drop: None,
         })
     }
@@ -145,17 +174,38 @@ impl Position {
         v.square(x as usize, y as usize)
     }
 
-    /// USI text of a move (canonical form).
+    /// The move leaves the board unchanged (one `pass` where `Variant::single_pass`).
+    pub fn is_board_pass(&self, mv: &Move) -> bool {
+        mv.to == mv.from
+            && mv.drop == 0
+            && !mv.from.is_none()
+            && !mv.promotes()
+            && mv.shots[0].is_none()
+            && mv
+                .mid
+                .iter()
+                .all(|&m| m.is_none() || self.cell(m).is_empty())
+    }
+
+    /// USI text of a move (canonical form): `from [captured...] to [xshot...] [+]`, or
+    /// `pass` where all passes are one move.
     pub fn move_to_usi(&self, mv: &Move) -> String {
         if mv.drop != 0 {
             let code = self.variant.piece(mv.drop - 1).code;
             return format!("{code}*{}", self.square_name(mv.to));
+        }
+        if self.variant.single_pass && self.is_board_pass(mv) {
+            return "pass".to_string();
         }
         let mut s = self.square_name(mv.from);
         for &m in mv.mid.iter().take_while(|m| !m.is_none()) {
             s.push_str(&self.square_name(m));
         }
         s.push_str(&self.square_name(mv.to));
+        for &t in mv.shots.iter().take_while(|t| !t.is_none()) {
+            s.push('x');
+            s.push_str(&self.square_name(t));
+        }
         if mv.promotes() {
             s.push('+');
         }
@@ -172,6 +222,12 @@ impl Position {
     /// Finds the legal move that `mt` names. `text` is only used in error messages.
     pub fn resolve_move(&self, mt: &MoveText, text: &str) -> Result<Move, MoveError> {
         let v = self.variant;
+        if v.single_pass {
+            return self.resolve_effect(mt, text);
+        }
+        if mt.pass || !mt.shots.is_empty() {
+            return Err(MoveError::Syntax(text.to_string()));
+        }
         let illegal = |why| Err(MoveError::Illegal(text.to_string(), why));
         let sq: Vec<Sq> = mt
             .squares
@@ -269,6 +325,100 @@ impl Position {
                     illegal("the piece cannot make this move here")
                 }
             }
+        }
+    }
+
+    /// Squares captured by displacement in `mv` (before it is made), sorted.
+    fn displaced(&self, mv: &Move) -> ArrayVec<Sq, 6> {
+        let them = self.side_to_move().flip();
+        let mut set: ArrayVec<Sq, 6> = mv
+            .mid
+            .iter()
+            .copied()
+            .filter(|&m| !m.is_none() && self.cell(m).is_color(them))
+            .collect();
+        if mv.to != mv.from && self.cell(mv.to).is_color(them) {
+            set.push(mv.to);
+        }
+        set.sort();
+        set
+    }
+
+    /// Lenient effect matching (ko.md 8.2): the legal move with the same start, final
+    /// square, displacement-capture set, shot set and promotion. Listed intermediate squares
+    /// that are empty are ignored; if no capture is listed and exactly one legal move has
+    /// the same start, end, shots and promotion, that move is meant.
+    fn resolve_effect(&self, mt: &MoveText, text: &str) -> Result<Move, MoveError> {
+        let v = self.variant;
+        let illegal = |why| Err(MoveError::Illegal(text.to_string(), why));
+        let legal = self.legal_moves();
+        let is_pass = |m: &&Move| self.is_board_pass(m);
+        if mt.pass {
+            return match legal.iter().find(is_pass) {
+                Some(m) => Ok(*m),
+                None => illegal("no piece can pass"),
+            };
+        }
+        let to_sq = |&(x, y): &(usize, usize)| {
+            v.square(x, y)
+                .ok_or_else(|| MoveError::OffBoard(text.to_string()))
+        };
+        let sq: Vec<Sq> = mt.squares.iter().map(to_sq).collect::<Result<_, _>>()?;
+        let mut shots: Vec<Sq> = mt.shots.iter().map(to_sq).collect::<Result<_, _>>()?;
+        shots.sort();
+        let (from, to) = (sq[0], sq[sq.len() - 1]);
+        if !self.cell(from).is_color(self.side_to_move()) {
+            return illegal("no piece of the side to move on the starting square");
+        }
+        let them = self.side_to_move().flip();
+        let mut captures: Vec<Sq> = sq[1..sq.len() - 1]
+            .iter()
+            .copied()
+            .filter(|&s| self.cell(s).is_color(them))
+            .collect();
+        if to != from && self.cell(to).is_color(them) {
+            captures.push(to);
+        }
+        captures.sort();
+        captures.dedup();
+        let promote = mt.promotion == Some(true);
+        if to == from && captures.is_empty() && shots.is_empty() && !promote {
+            // An explicit out-and-back path is the pass.
+            if let Some(m) = legal.iter().find(is_pass) {
+                return Ok(*m);
+            }
+        }
+        let same_shots = |m: &Move| {
+            let mut s: Vec<Sq> = m.shots.iter().copied().filter(|s| !s.is_none()).collect();
+            s.sort();
+            s == shots
+        };
+        let candidates: Vec<&Move> = legal
+            .iter()
+            .filter(|m| {
+                m.from == from
+                    && m.to == to
+                    && m.promotes() == promote
+                    && same_shots(m)
+                    && !self.is_board_pass(m)
+            })
+            .collect();
+        if let Some(m) = candidates
+            .iter()
+            .find(|m| self.displaced(m).as_slice() == captures.as_slice())
+        {
+            return Ok(**m);
+        }
+        let listed_none = sq[1..sq.len() - 1]
+            .iter()
+            .all(|&s| !self.cell(s).is_color(them));
+        if listed_none && candidates.len() == 1 {
+            return Ok(*candidates[0]);
+        }
+        if candidates.len() > 1 {
+            illegal("ambiguous: list the captured squares")
+        } else {
+            illegal("the piece cannot make this move here")
         }
     }
 

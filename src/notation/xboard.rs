@@ -99,6 +99,8 @@ impl MoveText {
             squares: out,
             promotion,
             drop: None,
+            shots: ArrayVec::new(),
+            pass: false,
         })
     }
 }

@@ -62,6 +62,8 @@ pub struct Position {
     /// Sum of the variant's piece-square values (evaluation), per side.
     placement: [i32; 2],
     royals: [u8; 2],
+    /// Pieces on the board per side and per tag bit (`PieceExtra::tags`).
+    tags: [[u8; 8]; 2],
     undo: Vec<Undo>,
     /// Automatic captures of all plies on the undo stack: (square, piece, list index).
     auto_captured: Vec<(Sq, Cell, u8)>,
@@ -97,6 +99,7 @@ impl Position {
             material: [0; 2],
             placement: [0; 2],
             royals: [0; 2],
+            tags: [[0; 8]; 2],
             undo: Vec::with_capacity(256),
             auto_captured: Vec::new(),
             history: Vec::with_capacity(256),
@@ -157,9 +160,33 @@ impl Position {
     pub fn placement(&self, c: Color) -> i32 {
         self.placement[c.index()]
     }
+    /// Royal pieces of `c`, counting a complete `Variant::royal_pair` as one.
     #[inline]
     pub fn royal_count(&self, c: Color) -> u8 {
-        self.royals[c.index()]
+        let r = self.royals[c.index()];
+        match self.variant.royal_pair {
+            Some((a, b)) if self.has_tag(c, a) && self.has_tag(c, b) => r + 1,
+            _ => r,
+        }
+    }
+    /// `c` has a piece on the board with one of the tag bits `mask` (`PieceExtra::tags`).
+    #[inline]
+    pub fn has_tag(&self, c: Color, mask: u8) -> bool {
+        (0..8).any(|b| mask & (1 << b) != 0 && self.tags[c.index()][b] > 0)
+    }
+    #[inline]
+    fn count_tags(&mut self, c: usize, tags: u8, add: bool) {
+        if tags != 0 {
+            for b in 0..8 {
+                if tags & (1 << b) != 0 {
+                    if add {
+                        self.tags[c][b] += 1;
+                    } else {
+                        self.tags[c][b] -= 1;
+                    }
+                }
+            }
+        }
     }
     /// Keys of the positions before each move played so far, oldest first.
     pub fn history(&self) -> &[u64] {
@@ -302,6 +329,8 @@ impl Position {
         let def = self.variant.piece(cell.ptype());
         self.material[c] += def.value;
         self.royals[c] += def.royal as u8;
+        let tags = def.extra.tags;
+        self.count_tags(c, tags, true);
     }
 
     /// Removes the piece on `s` (swap-remove from its list); returns its list index.
@@ -322,6 +351,8 @@ impl Position {
         let def = self.variant.piece(cell.ptype());
         self.material[c] -= def.value;
         self.royals[c] -= def.royal as u8;
+        let tags = def.extra.tags;
+        self.count_tags(c, tags, false);
         i as u8
     }
 
@@ -347,6 +378,8 @@ impl Position {
         let def = self.variant.piece(cell.ptype());
         self.material[c] += def.value;
         self.royals[c] += def.royal as u8;
+        let tags = def.extra.tags;
+        self.count_tags(c, tags, true);
     }
 
     /// Moves a piece between squares, keeping its list slot; may change its kind.
@@ -371,6 +404,11 @@ impl Position {
             );
             self.material[c] += nd.value - od.value;
             self.royals[c] = self.royals[c] + nd.royal as u8 - od.royal as u8;
+            let (ot, nt) = (od.extra.tags, nd.extra.tags);
+            if ot != nt {
+                self.count_tags(c, ot, false);
+                self.count_tags(c, nt, true);
+            }
         }
     }
 
@@ -438,6 +476,16 @@ impl Position {
                     lion_taken = mv.to;
                 }
             }
+        }
+        // Shots (Ko) remove enemy pieces without moving.
+        for s in mv.shots {
+            if s.is_none() {
+                break;
+            }
+            let victim = self.board[s.idx()];
+            let i = self.remove_piece(s);
+            u.captures[u.ncaptures as usize] = (s, victim, i);
+            u.ncaptures += 1;
         }
         // Igui can promote in place (Tai, Yanxin), so relocate whenever the piece moves or
         // changes.
@@ -596,6 +644,7 @@ impl Position {
             let mut material = 0;
             let mut placement = 0;
             let mut royals = 0;
+            let mut tags = [0u8; 8];
             for (i, &s) in self.pieces(c).iter().enumerate() {
                 let cell = self.cell(s);
                 if !cell.is_color(c) || self.pidx[s.idx()] as usize != i {
@@ -605,6 +654,12 @@ impl Position {
                 material += d.value;
                 placement += self.variant.placement(cell, s);
                 royals += d.royal as u8;
+                for (b, n) in tags.iter_mut().enumerate() {
+                    *n += (d.extra.tags >> b) & 1;
+                }
+            }
+            if tags != self.tags[c.index()] {
+                return Err(format!("tag counts of {c} out of step"));
             }
             let on_board = self
                 .variant
@@ -624,7 +679,7 @@ impl Position {
             }
             if material != self.material(c)
                 || placement != self.placement(c)
-                || royals != self.royal_count(c)
+                || royals != self.royals[c.index()]
             {
                 return Err(format!("material or royal count of {c} out of step"));
             }

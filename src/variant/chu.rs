@@ -2,7 +2,7 @@
 //! The table follows ../shared/rules/chu.md sections 2-3; values are its value table x 100.
 //! A promoted piece is its own entry (`+p` moves like a Gold but is not a `g`): 39 states.
 
-use super::{PieceDef, Rules, Variant, VariantOptions, VariantSpec};
+use super::{PieceDef, PieceExtra, Rules, Variant, VariantOptions, VariantSpec};
 use crate::movement::*;
 
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
@@ -264,6 +264,7 @@ pub fn build() -> Variant {
             lion: flags.lion,
             pawnlike: flags.pawnlike,
             last_rank_piece: flags.last_rank_piece,
+            extra: PieceExtra::default(),
         })
         .collect();
     Variant::build_with(

@@ -2,13 +2,14 @@
 //! Search, evaluation and protocols read this struct; none of them tests a variant's name.
 
 pub mod chu;
+pub mod ko;
 mod rules;
 pub mod tai;
 pub mod yanxin;
 
 pub use rules::{EmperorGuard, LastRank, Repetition, Rules};
 
-use crate::movement::{Atom, Dir, KING_DIRS};
+use crate::movement::{Atom, Dir, Special, KING_DIRS};
 use crate::position::zobrist::Zobrist;
 use crate::types::{Cell, Color, PieceType, Sq, MAX_CELLS, OCC_WORDS, PAD};
 use std::sync::OnceLock;
@@ -32,6 +33,49 @@ pub struct PieceDef {
     pub pawnlike: bool,
     /// Pawn and Lance: may (or must) promote on reaching the last rank; dead there otherwise.
     pub last_rank_piece: bool,
+    /// Rules beyond plain movement (Ko): special generator, capture classes, tags.
+    pub extra: PieceExtra,
+}
+
+/// A piece's part in rules beyond its movement atoms. The default (`PieceExtra::default()`)
+/// is an ordinary piece of Chu or Tai: no special generator, captures and is captured by
+/// everything, counted for nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceExtra {
+    /// Generator run after the atoms (multi-leg moves, shots, conditional steps).
+    pub special: Special,
+    /// Displacement classes this piece belongs to as a victim (bits).
+    pub guard: u8,
+    /// Displacement classes this piece may capture by moving onto them.
+    pub takes: u8,
+    /// Classes this piece belongs to as a shooting target (`Special::Shooter::immune`).
+    pub shot_guard: u8,
+    /// Counted classes (`Position::tag_count`), e.g. "a Drum of this side is on the board".
+    pub tags: u8,
+    /// Classes this piece belongs to as a victim for capture promotions.
+    pub trophy: u8,
+    /// Victim classes whose capture (by any means) lets this piece promote anywhere.
+    pub promote_on: u8,
+    /// Promotion is possible only while this side has a piece of these tags (0: always).
+    pub promote_needs: u8,
+    /// After every move of this piece it removes every piece on the 8 adjacent squares.
+    pub burns: bool,
+}
+
+impl Default for PieceExtra {
+    fn default() -> PieceExtra {
+        PieceExtra {
+            special: Special::None,
+            guard: 1,
+            takes: u8::MAX,
+            shot_guard: 0,
+            tags: 0,
+            trophy: 0,
+            promote_on: 0,
+            promote_needs: 0,
+            burns: false,
+        }
+    }
 }
 
 /// The eight unit vectors of the board (dx, dy), dy = 1 towards the last row; the index
@@ -130,6 +174,9 @@ pub enum PromotionRule {
     /// Pawn) promotes only on entering or on reaching the last rank. Never forced: a piece
     /// left without moves is a dead piece.
     EndInZone,
+    /// Ko: optionally when the move starts or ends in the zone, or when it captures a piece
+    /// of a class in the mover's `PieceExtra::promote_on` (ko.md 6.2-6.5).
+    StartOrEnd,
 }
 
 /// Variant-level switches with the Chu behaviour as default, so that `Variant::build`
@@ -151,6 +198,11 @@ pub struct VariantOptions {
     pub xboard_native: bool,
     /// What makes a move count for the perpetual exception of four-fold repetition.
     pub perpetual: Perpetual,
+    /// Two tags (`PieceExtra::tags`) whose pieces together stand for one royal (Ko: the
+    /// Middle troop with the Banner, ko.md 7.1).
+    pub royal_pair: Option<(u8, u8)>,
+    /// All board-preserving moves are one move, written `pass` (Ko, ko.md 4.11).
+    pub single_pass: bool,
 }
 
 /// Moves that make a perpetual side lose a four-fold repetition.
@@ -199,6 +251,14 @@ pub struct Variant {
     /// XBoard knows this variant by our name (see `VariantOptions`).
     pub xboard_native: bool,
     pub perpetual: Perpetual,
+    /// See `VariantOptions::royal_pair`.
+    pub royal_pair: Option<(u8, u8)>,
+    /// See `VariantOptions::single_pass`.
+    pub single_pass: bool,
+    /// Some piece type has a special generator, capture restrictions or tags (Ko).
+    pub extras: bool,
+    /// `may_take[mover * n + victim]` when `extras` (displacement restrictions).
+    pub may_take: Vec<bool>,
     /// Some piece code is a prefix of another, so SFEN separates adjacent pieces with ','.
     pub sfen_separator: bool,
     /// Reverse attack lookups (`attack::attacked_near`) are exact for this variant: every
@@ -531,6 +591,14 @@ impl Variant {
         let sfen_separator = codes
             .iter()
             .any(|a| codes.iter().any(|b| a != b && b.starts_with(a)));
+        let extras = pieces.iter().any(|p| p.extra != PieceExtra::default());
+        let n = pieces.len();
+        let mut may_take = vec![true; n * n];
+        for (a, pa) in pieces.iter().enumerate() {
+            for (b, pb) in pieces.iter().enumerate() {
+                may_take[a * n + b] = pa.extra.takes & pb.extra.guard != 0;
+            }
+        }
         let mut v = Variant {
             name,
             files,
@@ -547,6 +615,10 @@ impl Variant {
             promotion: options.promotion,
             xboard_native: options.xboard_native,
             perpetual: options.perpetual,
+            royal_pair: options.royal_pair,
+            single_pass: options.single_pass,
+            extras,
+            may_take,
             sfen_separator,
             fast_attacks,
             // Looking outwards from the target beats asking every piece once the walks
@@ -597,6 +669,22 @@ impl Variant {
         s.idx() < self.cells && self.row[s.idx()] >= 0
     }
 
+    /// Board offset of a direction relative to a piece of colour `c`.
+    #[inline]
+    pub fn dir_offset(&self, c: Color, (dx, fwd): Dir) -> i16 {
+        let (x, y) = match c {
+            Color::Black => (dx, -fwd),
+            Color::White => (-dx, fwd),
+        };
+        y as i16 * self.stride as i16 + x as i16
+    }
+
+    /// Board offset of a board vector (dx, dy), dy towards the last row.
+    #[inline]
+    pub fn vec_offset(&self, (dx, dy): (i8, i8)) -> i16 {
+        dy as i16 * self.stride as i16 + dx as i16
+    }
+
     /// Chebyshev distance between two board squares.
     #[inline]
     pub fn distance(&self, a: Sq, b: Sq) -> i8 {
@@ -640,6 +728,18 @@ impl Variant {
     /// Number of distinct cell codes (empty, wall and every piece of both colours).
     pub fn cell_codes(&self) -> usize {
         2 + 2 * self.pieces.len()
+    }
+
+    /// Ko shogi (in progress: reachable from tests only, not listed in `names`).
+    pub fn ko() -> &'static Variant {
+        static KO: OnceLock<Variant> = OnceLock::new();
+        KO.get_or_init(ko::build)
+    }
+
+    /// A piece of type `mover` may capture a piece of type `victim` by moving onto it.
+    #[inline]
+    pub fn may_take(&self, mover: PieceType, victim: PieceType) -> bool {
+        !self.extras || self.may_take[mover as usize * self.pieces.len() + victim as usize]
     }
 
     pub fn tai() -> &'static Variant {

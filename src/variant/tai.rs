@@ -9,7 +9,9 @@
 //! Gold General but is not a `G` (which would promote again). That gives 93 + 88 = 181
 //! piece states, the rows of the variant table.
 
-use super::{Perpetual, PieceDef, PromotionRule, Rules, Variant, VariantOptions, VariantSpec};
+use super::{
+    Perpetual, PieceDef, PieceExtra, PromotionRule, Rules, Variant, VariantOptions, VariantSpec,
+};
 use crate::movement::*;
 
 /// Start position (tai.md 2). Tai's codes are not prefix-free (`FD` + `E` would read as
@@ -377,6 +379,7 @@ pub fn pieces() -> Vec<PieceDef> {
             lion: false,
             pawnlike: matches!(k.code, "P" | "GB"),
             last_rank_piece: false,
+            extra: PieceExtra::default(),
         });
     }
     for k in &promoting {
@@ -393,6 +396,7 @@ pub fn pieces() -> Vec<PieceDef> {
             lion: false,
             pawnlike: false,
             last_rank_piece: false,
+            extra: PieceExtra::default(),
         });
     }
     defs

@@ -5,7 +5,9 @@
 //! unpromoted kind but never promote again). Values are in Chu's units (chu.md 3.2) x 100;
 //! the new pieces are valued by their mobility against Chu's.
 
-use super::{Perpetual, PieceDef, PromotionRule, Rules, Variant, VariantOptions, VariantSpec};
+use super::{
+    Perpetual, PieceDef, PieceExtra, PromotionRule, Rules, Variant, VariantOptions, VariantSpec,
+};
 use crate::movement::*;
 
 pub const START_SFEN: &str = "ljcsgekgscjl/aftbrxorbtfa/mvyhdqndhyvm/pppppppppppp/1i2i2i2i1/12/12/1I2I2I2I1/PPPPPPPPPPPP/MVYHDNQDHYVM/AFTBROXRBTFA/LJCSGKEGSCJL b - 1";
@@ -328,6 +330,7 @@ pub fn build() -> Variant {
             lion: false,
             pawnlike: false,
             last_rank_piece: flags.pawn_rule,
+            extra: PieceExtra::default(),
         })
         .collect();
     Variant::build_with(
@@ -354,6 +357,7 @@ pub fn build() -> Variant {
             drop_pawn: Some("P"),
             perpetual: Perpetual::Check,
             xboard_native: false,
+            ..VariantOptions::default()
         },
     )
 }

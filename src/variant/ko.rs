@@ -1,0 +1,506 @@
+//! Ko shogi (廣将棋): 19x19, 90 pieces a side of 34 kinds, shooting pieces, multi-step
+//! pieces and promotions triggered by captures. The table follows ../shared/rules/ko.md
+//! section 3 with the defaults of its section 9 (K1-K28).
+//!
+//! A piece state is its origin kind plus a promoted flag (ko.md 3.0): `+CH` moves as a
+//! Chariot unit but never promotes again. Movement, capture restrictions and shooting
+//! immunities follow the *effective* kind (`Eff`); the tags that rules naming a piece use
+//! (General, Middle troop, Banner, Drum, Taoist priest) follow the *origin* (K2).
+//!
+//! In progress (see ARCHITECTURE.md "Ko (in progress)"): the Thunderclap, Banner-waver and
+//! the priest family have no generator yet, and the side effects of ko.md 4.7-4.9 and 6.6-6.7
+//! are not applied. The variant is therefore not listed in `Variant::names`.
+
+use super::{
+    Perpetual, PieceDef, PieceExtra, PromotionRule, Rules, Variant, VariantOptions, VariantSpec,
+};
+use crate::movement::*;
+
+/// Start position (ko.md 2; K1 default: 6 Pawns and 3 Patrols).
+pub const START_SFEN: &str = "fdtbencsstsrwrasogscawrsrstcsensmfd/rfh1q1mi1snbmadsn1mi1q1fhr/elcnsblbelcnsblbelfwellbsbcnellbsbcnel/ca1hs1hs1hs1hs1hs1hs1hs1hs1ca/1ho1p1p1p1ho1p1p1p1ho1/cusuchspchspchspchsuchspchspchspchsucu/9va9/19/19/19/19/19/9VA9/CUSUCHSPCHSPCHSPCHSUCHSPCHSPCHSPCHSUCU/1HO1P1P1P1HO1P1P1P1HO1/CA1HS1HS1HS1HS1HS1HS1HS1HS1CA/ELCNSBLBELCNSBLBELFWELLBSBCNELLBSBCNEL/RFH1Q1MI1SNDMABSN1MI1Q1FHR/FDSMENCSSTSRWRASCGSOAWRSRSTCSENTBFD b - 1";
+
+/// Positions for `largeshogi bench`.
+pub const BENCH_SFENS: &[&str] = &[START_SFEN];
+
+/// Displacement classes (`PieceExtra::guard` / `takes`, ko.md 5.1).
+pub const ORDINARY: u8 = 1;
+pub const PRIEST: u8 = 2;
+pub const FORTRESS: u8 = 4;
+
+/// Shooting-target classes (`PieceExtra::shot_guard`, ko.md 5.2): Heavenly fortress,
+/// Shield unit, Five-li fog, and the armoured kinds (SP, CH, CU, CC, DV).
+pub const SHOT_HF: u8 = 1;
+pub const SHOT_SU: u8 = 2;
+pub const SHOT_FF: u8 = 4;
+pub const SHOT_ARMOR: u8 = 8;
+/// A Shield unit or Heavenly fortress between a cannon and its target blocks the shot.
+pub const SHOT_SCREEN: u8 = SHOT_HF | SHOT_SU;
+
+/// Tags counted on the board (origin identity, K2).
+pub const TAG_MIDDLE: u8 = 1;
+pub const TAG_BANNER: u8 = 2;
+pub const TAG_DRUM: u8 = 4;
+pub const TAG_PRIEST: u8 = 8;
+
+/// Capture-promotion classes (ko.md 6.3-6.5).
+pub const TROPHY_COMMAND: u8 = 1;
+pub const TROPHY_GREAT: u8 = 2;
+pub const TROPHY_FRANKISH: u8 = 4;
+
+/// A movement kind: the 34 setup kinds and the 23 promoted-only kinds.
+struct Eff {
+    code: &'static str,
+    name: &'static str,
+    atoms: Vec<Atom>,
+    special: Special,
+    /// Value in hundredths of a Pawn... in Pawns x 100 after scaling (derived, see `value`).
+    value: i32,
+}
+
+const K_VECS: &[(i8, i8)] = &KING_VECS;
+const N_VECS: &[(i8, i8)] = &KNIGHT_VECS;
+const F_VECS: &[(i8, i8)] = &[(1, 1), (1, -1), (-1, 1), (-1, -1)];
+const W_VECS: &[(i8, i8)] = &[(0, 1), (1, 0), (0, -1), (-1, 0)];
+/// Clerk move: F step or D jump.
+const FD_VECS: &[(i8, i8)] = &[
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+    (0, 2),
+    (2, 0),
+    (0, -2),
+    (-2, 0),
+];
+/// Staff-officer move: W step or A jump.
+const WA_VECS: &[(i8, i8)] = &[
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (2, 2),
+    (2, -2),
+    (-2, 2),
+    (-2, -2),
+];
+
+const BOW: u8 = SHOT_HF | SHOT_SU | SHOT_FF | SHOT_ARMOR;
+const CANNON: u8 = SHOT_HF | SHOT_SU | SHOT_FF;
+const FRANKISH: u8 = SHOT_HF | SHOT_SU;
+
+fn cat(parts: &[Vec<Atom>]) -> Vec<Atom> {
+    parts.concat()
+}
+
+fn knight_jumps() -> Vec<Atom> {
+    [
+        (-1, 2),
+        (1, 2),
+        (-2, 1),
+        (2, 1),
+        (-2, -1),
+        (2, -1),
+        (-1, -2),
+        (1, -2),
+    ]
+    .iter()
+    .map(|&dir| Atom::Jump { dir })
+    .collect()
+}
+
+fn eff(code: &'static str, name: &'static str, atoms: Vec<Atom>, value: i32) -> Eff {
+    Eff {
+        code,
+        name,
+        atoms,
+        special: Special::None,
+        value,
+    }
+}
+
+fn special(
+    code: &'static str,
+    name: &'static str,
+    atoms: Vec<Atom>,
+    special: Special,
+    value: i32,
+) -> Eff {
+    Eff {
+        code,
+        name,
+        atoms,
+        special,
+        value,
+    }
+}
+
+fn double(vecs: &'static [(i8, i8)], same_line: bool) -> Special {
+    Special::Double { vecs, same_line }
+}
+
+fn shooter(range: u8, shots: u8, cannon: bool, immune: u8) -> Special {
+    Special::Shooter {
+        range,
+        shots,
+        cannon,
+        immune,
+    }
+}
+
+/// Every movement kind (ko.md 3.1-3.2). Values are derived (the spec has none): about a
+/// Pawn per two squares of open-board mobility, more for shooting and multi-capture power.
+fn kinds() -> Vec<Eff> {
+    let k = &KING_DIRS;
+    vec![
+        eff("G", "General", steps(k), 12),
+        eff("SC", "Clerk", cat(&[steps(&DIAG), jumps(&ORTHO, 2)]), 4),
+        eff(
+            "SO",
+            "Staff officer",
+            cat(&[steps(&ORTHO), jumps(&DIAG, 2)]),
+            4,
+        ),
+        eff("A", "Adjutant", steps(&[F, FL, FR, L, R, BL, BR]), 4),
+        special("WR", "Sumo wrestler", vec![], double(K_VECS, false), 8),
+        eff("SR", "Aide", steps(&[F, R, B, L, FL, FR]), 4),
+        eff("ST", "Staff", steps(&[FR, BR, BL, FL, F]), 3),
+        eff("CS", "Chief of staff", steps(&[FR, BR, BL, FL, F, B]), 4),
+        eff("EN", "Engineer", steps(&[F, FL, FR, B]), 3),
+        eff("TB", "Taoist priest", vec![], 10),
+        eff("SM", "Spiritual monk", vec![], 9),
+        eff("FD", "Advance guard", cat(&[slides(&[F]), steps(&[B])]), 5),
+        eff("MA", "Middle troop", steps(k), 6),
+        eff("D", "Drum", steps(&[FR, BR, BL, FL, L, R]), 4),
+        eff("B", "Banner", steps(&[FR, BR, BL, FL, L, R]), 4),
+        eff("SN", "Sentry", steps(&[FR, BR, BL, FL, L, R, B]), 4),
+        eff("MI", "Millenary", slides(k), 12),
+        eff(
+            "Q",
+            "Quartermaster",
+            cat(&[slides(&ORTHO), steps(&DIAG)]),
+            10,
+        ),
+        eff("FH", "Centurion", cat(&[slides(&DIAG), steps(&ORTHO)]), 9),
+        eff("R", "Rearguard", cat(&[slides(&[B]), steps(&[F])]), 4),
+        special(
+            "FW",
+            "Frankish cannon",
+            steps(&DIAG),
+            shooter(7, 2, false, FRANKISH),
+            9,
+        ),
+        eff("EL", "Elephant", slides(&DIAG), 6),
+        special("LB", "Longbow", steps(&DIAG), shooter(3, 1, false, BOW), 4),
+        special("SB", "Crossbow", steps(&DIAG), shooter(5, 1, false, BOW), 5),
+        special("CN", "Cannon", steps(&DIAG), shooter(5, 1, true, CANNON), 5),
+        eff("HS", "Cavalier", knight_jumps(), 3),
+        special("CA", "Cavalry", vec![], double(N_VECS, true), 7),
+        special(
+            "P",
+            "Pawn",
+            steps(&ORTHO),
+            Special::NeedsTag {
+                dir: F,
+                tags: TAG_DRUM,
+            },
+            1,
+        ),
+        eff(
+            "HO",
+            "Patrol",
+            cat(&[slides(&VERTICAL), steps(&SIDEWAYS)]),
+            5,
+        ),
+        eff("SP", "Shield", steps(&DIAG), 2),
+        eff(
+            "SU",
+            "Shield unit",
+            cat(&[slides(&SIDEWAYS), steps(&DIAG)]),
+            5,
+        ),
+        eff("CH", "Chariot", rides(&ORTHO, 5), 6),
+        eff("CU", "Chariot unit", slides(&ORTHO), 9),
+        eff("VA", "Vanguard", rides(&[F], 5), 4),
+        // Promoted-only kinds (ko.md 3.2).
+        special("MM", "Martial master", vec![], double(FD_VECS, false), 9),
+        special("BD", "Banner and drum", vec![], double(WA_VECS, false), 10),
+        eff(
+            "TN",
+            "Town brigade",
+            cat(&[slides(&VERTICAL), steps(&[FL, FR, L, R, BL, BR])]),
+            9,
+        ),
+        eff(
+            "VB",
+            "Village brigade",
+            cat(&[slides(&SIDEWAYS), steps(&[F, B, FL, FR, BL, BR])]),
+            8,
+        ),
+        eff("DC", "Deputy commander", slides(&[FR, BR, BL, FL, F]), 9),
+        eff("PF", "Poison flame", steps(&[F, FL, FR, B]), 8),
+        eff("FF", "Five-li fog", vec![], 14),
+        eff("LT", "Pure light", vec![], 13),
+        eff(
+            "SK",
+            "Sky net",
+            cat(&[slides(&[L, R, FL, FR]), steps(&[B])]),
+            10,
+        ),
+        eff(
+            "EA",
+            "Earth net",
+            cat(&[slides(&[L, R, BL, BR]), steps(&[F])]),
+            10,
+        ),
+        eff("GV", "Governor", steps(k), 12),
+        eff("TC", "Thunderclap", vec![], 14),
+        eff("BW", "Banner-waver", vec![], 12),
+        special(
+            "DA",
+            "Dragon-ascending",
+            slides(k),
+            double(K_VECS, false),
+            15,
+        ),
+        special(
+            "TW",
+            "Tiger wing",
+            slides(&ORTHO),
+            double(F_VECS, false),
+            12,
+        ),
+        special("WH", "War hawk", slides(&DIAG), double(W_VECS, false), 11),
+        special(
+            "DV",
+            "Divine carriage",
+            rides(&ORTHO, 5),
+            shooter(7, 2, false, FRANKISH),
+            13,
+        ),
+        special(
+            "LC",
+            "Longbow cavalry",
+            knight_jumps(),
+            shooter(3, 1, false, BOW),
+            7,
+        ),
+        special(
+            "XC",
+            "Crossbow cavalry",
+            knight_jumps(),
+            shooter(5, 1, false, BOW),
+            8,
+        ),
+        special(
+            "CC",
+            "Cannon carriage",
+            rides(&ORTHO, 5),
+            shooter(5, 1, true, CANNON),
+            11,
+        ),
+        special("WG", "Winged horse", vec![], double(N_VECS, false), 10),
+        eff("CM", "Commissar", slides(&[FR, BR, BL, FL, F, B]), 10),
+        eff(
+            "HF",
+            "Heavenly fortress",
+            slides(&[FR, BR, BL, FL, L, R]),
+            10,
+        ),
+    ]
+}
+
+/// The 34 setup kinds with the kind each promotes to (ko.md 3.1).
+const ORIGINS: [(&str, Option<&str>); 34] = [
+    ("G", None),
+    ("SC", Some("MM")),
+    ("SO", Some("BD")),
+    ("A", Some("Q")),
+    ("WR", None),
+    ("SR", Some("TN")),
+    ("ST", Some("VB")),
+    ("CS", Some("DC")),
+    ("EN", Some("PF")),
+    ("TB", Some("FF")),
+    ("SM", Some("LT")),
+    ("FD", Some("SK")),
+    ("MA", Some("GV")),
+    ("D", Some("TC")),
+    ("B", Some("BW")),
+    ("SN", Some("FH")),
+    ("MI", Some("DA")),
+    ("Q", Some("TW")),
+    ("FH", Some("WH")),
+    ("R", Some("EA")),
+    ("FW", Some("DV")),
+    ("EL", None),
+    ("LB", Some("LC")),
+    ("SB", Some("XC")),
+    ("CN", Some("CC")),
+    ("HS", Some("CA")),
+    ("CA", Some("WG")),
+    ("P", Some("HO")),
+    ("HO", Some("CM")),
+    ("SP", Some("SU")),
+    ("SU", Some("HF")),
+    ("CH", Some("CU")),
+    ("CU", Some("MI")),
+    ("VA", Some("CM")),
+];
+
+/// Step movers (ko.md 6.4): promote on capturing a great piece.
+const STEP_MOVERS: [&str; 15] = [
+    "A", "SR", "ST", "CS", "EN", "MA", "D", "B", "SN", "FW", "LB", "SB", "CN", "P", "SP",
+];
+
+/// The rules' roles of a state, from its origin, promoted flag and effective kind.
+fn extra(origin: &str, promoted: bool, effective: &str, special: Special) -> PieceExtra {
+    let priest = matches!(effective, "TB" | "SM" | "FF" | "LT");
+    let guard = if priest {
+        PRIEST
+    } else if effective == "HF" {
+        FORTRESS
+    } else {
+        ORDINARY
+    };
+    let takes = if priest {
+        PRIEST
+    } else if matches!(effective, "CH" | "CU" | "CC" | "DV") {
+        ORDINARY | PRIEST
+    } else {
+        ORDINARY | PRIEST | FORTRESS
+    };
+    let shot_guard = match effective {
+        "HF" => SHOT_HF,
+        "SU" => SHOT_SU,
+        "FF" => SHOT_FF,
+        "SP" | "CH" | "CU" | "CC" | "DV" => SHOT_ARMOR,
+        _ => 0,
+    };
+    let tags = match (origin, promoted) {
+        ("MA", false) => TAG_MIDDLE,
+        ("B", _) => TAG_BANNER,
+        ("D", _) => TAG_DRUM,
+        ("TB", _) => TAG_PRIEST,
+        _ => 0,
+    };
+    let mut trophy = 0;
+    if matches!(origin, "G" | "MA" | "B" | "D") {
+        trophy |= TROPHY_COMMAND;
+    }
+    if matches!(effective, "WR" | "DA" | "BW" | "TC") {
+        trophy |= TROPHY_GREAT;
+    }
+    if origin == "FW" {
+        trophy |= TROPHY_FRANKISH;
+    }
+    let promotable = !promoted && ORIGINS.iter().any(|&(o, p)| o == origin && p.is_some());
+    let mut promote_on = 0;
+    if promotable {
+        promote_on = TROPHY_COMMAND;
+        if STEP_MOVERS.contains(&origin) {
+            promote_on |= TROPHY_GREAT;
+        }
+        if origin == "HS" {
+            promote_on |= TROPHY_FRANKISH;
+        }
+    }
+    PieceExtra {
+        special,
+        guard,
+        takes,
+        shot_guard,
+        tags,
+        trophy,
+        promote_on,
+        promote_needs: if matches!(origin, "D" | "B") {
+            TAG_PRIEST
+        } else {
+            0
+        },
+        burns: effective == "PF",
+    }
+}
+
+/// The 65 piece states: the 34 setup kinds, then the promoted state of each that promotes.
+pub fn pieces() -> Vec<PieceDef> {
+    let kinds = kinds();
+    let find = |code: &str| {
+        kinds
+            .iter()
+            .find(|k| k.code == code)
+            .unwrap_or_else(|| panic!("ko.rs: no kind {code}"))
+    };
+    let promoting: Vec<(&str, &str)> = ORIGINS
+        .iter()
+        .filter_map(|&(o, p)| p.map(|p| (o, p)))
+        .collect();
+    let mut defs = Vec::with_capacity(65);
+    for &(origin, _) in &ORIGINS {
+        let k = find(origin);
+        let promoted_index = promoting
+            .iter()
+            .position(|&(o, _)| o == origin)
+            .map(|i| (ORIGINS.len() + i) as u8);
+        defs.push(PieceDef {
+            name: k.name,
+            code: k.code,
+            atoms: k.atoms.clone(),
+            value: k.value * 100,
+            promotes_to: promoted_index,
+            royal: origin == "G",
+            lion: false,
+            pawnlike: origin == "P",
+            last_rank_piece: false,
+            extra: extra(origin, false, origin, k.special),
+        });
+    }
+    for &(origin, target) in &promoting {
+        let k = find(target);
+        // Built once per process for the static variant table.
+        let code: &'static str = Box::leak(format!("+{origin}").into_boxed_str());
+        defs.push(PieceDef {
+            name: k.name,
+            code,
+            atoms: k.atoms.clone(),
+            value: k.value * 100,
+            promotes_to: None,
+            royal: target == "GV",
+            lion: false,
+            pawnlike: false,
+            last_rank_piece: false,
+            extra: extra(origin, true, target, k.special),
+        });
+    }
+    defs
+}
+
+/// Ko's rule defaults: no bare-King rule (ko.md 7).
+pub fn default_rules() -> Rules {
+    Rules {
+        bare_king: false,
+        ..Rules::default()
+    }
+}
+
+pub fn build() -> Variant {
+    Variant::build_with(
+        VariantSpec {
+            name: "ko",
+            files: 19,
+            ranks: 19,
+            pieces: pieces(),
+            start_sfen: START_SFEN,
+            bench_sfens: BENCH_SFENS,
+            zone_depth: 6,
+            lion_trading: false,
+            default_rules: default_rules(),
+        },
+        VariantOptions {
+            promotion: PromotionRule::StartOrEnd,
+            royal_pair: Some((TAG_MIDDLE, TAG_BANNER)),
+            single_pass: true,
+            perpetual: Perpetual::Check,
+            ..VariantOptions::default()
+        },
+    )
+}

@@ -1,0 +1,402 @@
+//! Ko shogi: the sanity cases of ko.md section 10 with their exact counts (those whose
+//! pieces and rules are implemented so far; see ARCHITECTURE.md "Ko (in progress)").
+
+mod support;
+use largeshogi::perft::perft;
+use largeshogi::position::Position;
+use largeshogi::types::{Color, Move, Sq};
+use largeshogi::variant::Variant;
+use std::collections::BTreeMap;
+
+fn ko() -> &'static Variant {
+    Variant::ko()
+}
+
+fn start() -> Position {
+    Position::start(ko(), ko().default_rules)
+}
+
+/// A position from piece placements: `("G", "10s")` is Black's General on 10s, a lower
+/// case code is White's, `+` marks a promoted state.
+fn setup(pieces: &[(&str, &str)], white_to_move: bool) -> Position {
+    let v = ko();
+    let mut pos = Position::empty(v, v.default_rules);
+    for &(code, square) in pieces {
+        let color = if code.chars().any(|c| c.is_ascii_lowercase()) {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let t = v
+            .piece_by_code(&code.to_ascii_uppercase())
+            .unwrap_or_else(|| panic!("no piece {code}"));
+        let s = pos.parse_square(square).expect("square");
+        pos.put(s, t, color).expect("put");
+    }
+    if white_to_move {
+        pos.set_side_to_move(Color::White);
+    }
+    pos
+}
+
+/// ko.md 10's "base": Black General 10s, White General 10a, plus `extra`.
+fn base(extra: &[(&str, &str)]) -> Position {
+    let mut all = vec![("G", "10s"), ("g", "10a")];
+    all.extend_from_slice(extra);
+    setup(&all, false)
+}
+
+fn sq(pos: &Position, name: &str) -> Sq {
+    pos.parse_square(name).expect("square")
+}
+
+/// Moves of the piece on `name` (plus the position's pass if it is this piece's).
+fn moves_of(pos: &Position, name: &str) -> Vec<Move> {
+    let mut v = Vec::new();
+    pos.generate_from(sq(pos, name), &mut v);
+    v
+}
+
+fn texts(pos: &Position, moves: &[Move]) -> Vec<String> {
+    let mut v: Vec<String> = moves.iter().map(|m| pos.move_to_usi(m)).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn start_position_round_trips_and_has_90_pieces_a_side() {
+    let pos = start();
+    assert_eq!(pos.pieces(Color::Black).len(), 90);
+    assert_eq!(pos.pieces(Color::White).len(), 90);
+    assert_eq!(pos.to_sfen(), ko().start_sfen);
+    pos.validate().unwrap();
+    // Spot checks of ko.md 2's placements.
+    let code = |n: &str| {
+        let c = pos.cell(sq(&pos, n));
+        let side = if c.color() == Color::Black { "" } else { "w" };
+        format!("{side}{}", ko().piece(c.ptype()).code)
+    };
+    for (n, c) in [
+        ("18s", "SM"),
+        ("2s", "TB"),
+        ("11s", "SC"),
+        ("9s", "SO"),
+        ("11r", "D"),
+        ("9r", "B"),
+        ("2a", "wSM"),
+        ("18a", "wTB"),
+        ("9a", "wSC"),
+        ("11a", "wSO"),
+        ("9b", "wD"),
+        ("11b", "wB"),
+        ("10m", "VA"),
+        ("10g", "wVA"),
+    ] {
+        assert_eq!(code(n), c, "{n}");
+    }
+}
+
+#[test]
+fn start_position_perft_1_is_223_with_the_spec_breakdown() {
+    let pos = start();
+    let moves = pos.legal_moves();
+    assert_eq!(moves.len(), 223);
+    let mut by_code: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut passes = 0;
+    for m in &moves {
+        if m.to == m.from && pos.cell(m.mid[0]).is_empty() {
+            passes += 1;
+            continue;
+        }
+        *by_code
+            .entry(ko().piece(pos.cell(m.from).ptype()).code)
+            .or_default() += 1;
+    }
+    assert_eq!(passes, 1);
+    let expected = [
+        ("CH", 48),
+        ("SP", 24),
+        ("EL", 20),
+        ("CU", 20),
+        ("P", 18),
+        ("HS", 16),
+        ("SU", 12),
+        ("HO", 9),
+        ("SB", 8),
+        ("CN", 6),
+        ("LB", 6),
+        ("VA", 5),
+        ("MI", 4),
+        ("Q", 4),
+        ("CS", 4),
+        ("SR", 4),
+        ("A", 2),
+        ("WR", 2),
+        ("CA", 2),
+        ("EN", 2),
+        ("FH", 2),
+        ("SN", 2),
+        ("ST", 2),
+    ];
+    let want: BTreeMap<&str, usize> = expected.into_iter().collect();
+    assert_eq!(by_code, want);
+    // The two promotion choices of the Chariot unit capturing inside the zone.
+    let t = texts(&pos, &moves);
+    for m in ["19n19f", "19n19f+", "1n1f", "1n1f+"] {
+        assert!(t.contains(&m.to_string()), "{m}");
+    }
+}
+
+#[test]
+fn start_position_perft_2_is_49593() {
+    let mut pos = start();
+    assert_eq!(perft(&mut pos, 2), 49_593);
+}
+
+fn assert_moves(pos: &Position, from: &str, want: &[&str]) {
+    let got = texts(pos, &moves_of(pos, from));
+    let mut want: Vec<String> = want.iter().map(|s| s.to_string()).collect();
+    want.sort();
+    assert_eq!(got, want, "moves of {from}");
+}
+
+#[test]
+fn s10_1_crossbow_shoots_with_a_clear_line_and_not_the_chariot() {
+    let pos = base(&[
+        ("SB", "10j"),
+        ("P", "12h"),
+        ("p", "11e"),
+        ("p", "6i"),
+        ("p", "14f"),
+        ("ch", "9f"),
+    ]);
+    assert_moves(
+        &pos,
+        "10j",
+        &[
+            "10j11i",
+            "10j11ix11e",
+            "10j11ix6i",
+            "10j9i",
+            "10j9ix6i",
+            "10j11k",
+            "10j9k",
+        ],
+    );
+}
+
+#[test]
+fn s10_3_cavalry_and_winged_horse() {
+    let pos = base(&[("CA", "10k")]);
+    let m = texts(&pos, &moves_of(&pos, "10k"));
+    assert_eq!(m.len(), 21);
+    assert!(m.contains(&"pass".to_string()));
+    for d in [
+        "10g", "12g", "8g", "14k", "14i", "14m", "10o", "12o", "8o", "6k", "6i", "6m",
+    ] {
+        assert!(m.contains(&format!("10k{d}")), "{d}");
+    }
+    let pos = base(&[("CA", "10k"), ("p", "9i")]);
+    let m = texts(&pos, &moves_of(&pos, "10k"));
+    assert_eq!(m.len(), 23);
+    for t in ["10k9i", "10k9i8g", "10k10g", "10k9i10g", "10k9i10k", "pass"] {
+        assert!(m.contains(&t.to_string()), "{t}");
+    }
+    assert!(!m.contains(&"10k8g".to_string()));
+    let pos = base(&[("+CA", "10k")]);
+    assert_eq!(moves_of(&pos, "10k").len(), 41);
+}
+
+#[test]
+fn s10_4_frankish_cannon_two_shots_and_the_fog_aura() {
+    let extra = [
+        ("FW", "10k"),
+        ("p", "9e"),
+        ("p", "9g"),
+        ("p", "4j"),
+        ("p", "12g"),
+        ("su", "6j"),
+    ];
+    let pos = base(&extra);
+    assert_moves(
+        &pos,
+        "10k",
+        &[
+            "10k11j",
+            "10k11l",
+            "10k9j",
+            "10k9jx9g",
+            "10k9jx12g",
+            "10k9jx9gx9e",
+            "10k9jx12gx9g",
+            "10k9l",
+            "10k9lx9g",
+            "10k9lx9gx9e",
+        ],
+    );
+    let mut with_fog = extra.to_vec();
+    with_fog.push(("+tb", "4e"));
+    let pos = base(&with_fog);
+    assert_moves(
+        &pos,
+        "10k",
+        &[
+            "10k11j",
+            "10k11l",
+            "10k11lx4e",
+            "10k9j",
+            "10k9l",
+            "10k9lx9g",
+            "10k9lx9gx9e",
+        ],
+    );
+}
+
+#[test]
+fn s10_7_cannon_shoots_over_pieces_but_not_a_shield_unit() {
+    let pos = base(&[
+        ("CN", "10k"),
+        ("P", "9i"),
+        ("p", "9h"),
+        ("su", "9g"),
+        ("p", "9f"),
+    ]);
+    assert_moves(
+        &pos,
+        "10k",
+        &[
+            "10k9j",
+            "10k9jx9h",
+            "10k9l",
+            "10k9lx9h",
+            "10k11j",
+            "10k11jx9h",
+            "10k11l",
+        ],
+    );
+}
+
+#[test]
+fn s10_8_double_movers_on_an_open_board() {
+    for (piece, square, extra, count) in [
+        ("WR", "10j", None, 25),
+        ("WR", "10j", Some(("p", "10i")), 33),
+        ("+SC", "10k", None, 25),
+        ("+SO", "10k", None, 41),
+        ("+MI", "10j", None, 80),
+        ("+Q", "10j", None, 44),
+        ("+FH", "10j", None, 45),
+    ] {
+        let mut list = vec![(piece, square)];
+        list.extend(extra);
+        let pos = base(&list);
+        let m = texts(&pos, &moves_of(&pos, square));
+        assert_eq!(m.len(), count, "{piece} {extra:?}: {m:?}");
+        assert!(m.contains(&"pass".to_string()), "{piece}");
+    }
+    // The wrestler's igui and double capture are written with the captured square.
+    let pos = base(&[("WR", "10j"), ("p", "10i"), ("p", "10h")]);
+    let m = texts(&pos, &moves_of(&pos, "10j"));
+    assert!(m.contains(&"10j10i10j".to_string()));
+    assert!(m.contains(&"10j10i10h".to_string()));
+}
+
+#[test]
+fn s10_13_pawns_need_the_drum() {
+    let pos = base(&[("P", "10l"), ("D", "12s")]);
+    assert_moves(&pos, "10l", &["10l10k", "10l10m", "10l11l", "10l9l"]);
+    let pos = base(&[("P", "10l")]);
+    assert_moves(&pos, "10l", &["10l10m", "10l11l", "10l9l"]);
+    let pos = base(&[("P", "10l"), ("+D", "12s"), ("TB", "2s")]);
+    assert_eq!(moves_of(&pos, "10l").len(), 4);
+}
+
+#[test]
+fn s10_14_command_predicate() {
+    let alive = |pieces: &[(&str, &str)]| setup(pieces, false).royal_count(Color::Black) > 0;
+    assert!(alive(&[("G", "10s")]));
+    assert!(alive(&[("MA", "10s"), ("B", "9r")]));
+    assert!(alive(&[("MA", "10s"), ("+B", "9r")]));
+    assert!(alive(&[("+MA", "10s")]));
+    assert!(alive(&[("+MA", "10s"), ("B", "9r")]));
+    assert!(alive(&[("G", "10s"), ("B", "9r")]));
+    assert!(!alive(&[("MA", "10s")]));
+    assert!(!alive(&[("B", "9r")]));
+    assert!(!alive(&[("MA", "10s"), ("D", "9r")]));
+    assert!(!alive(&[("+B", "9r")]));
+}
+
+#[test]
+fn chariots_and_carriages_cannot_take_the_heavenly_fortress() {
+    for mover in ["CH", "CU", "+CH", "+CN", "+FW"] {
+        let pos = base(&[(mover, "10j"), ("+su", "10h")]);
+        let m = texts(&pos, &moves_of(&pos, "10j"));
+        assert!(!m.iter().any(|t| t.starts_with("10j10h")), "{mover}: {m:?}");
+        assert!(m.contains(&"10j10i".to_string()));
+    }
+    // Everything else may, a Millenary and a promoted Chariot unit included.
+    for mover in ["MI", "+CU", "Q", "FD"] {
+        let pos = base(&[(mover, "10j"), ("+su", "10h")]);
+        let m = texts(&pos, &moves_of(&pos, "10j"));
+        assert!(m.contains(&"10j10h".to_string()), "{mover}: {m:?}");
+    }
+}
+
+/// Shot targets of the shooter on 10k stepping to 11j (or 10k for carriages on the
+/// file), against each target class of ko.md 5.2, with `victim` on 11g (distance 3).
+fn can_shoot(shooter: &str, victim: &str) -> bool {
+    let (from, landing) = match shooter {
+        "LC" | "XC" => ("12l", "11j"),
+        "CC" | "DV" => ("11l", "11j"),
+        _ => ("10k", "11j"),
+    };
+    let promoted = |s: &str| -> String {
+        match s {
+            "LC" => "+LB".into(),
+            "XC" => "+SB".into(),
+            "CC" => "+CN".into(),
+            "DV" => "+FW".into(),
+            "HF" => "+su".into(),
+            "FF" => "+tb".into(),
+            "CU" => "cu".into(),
+            o => o.to_lowercase(),
+        }
+    };
+    let victim_code = promoted(victim).to_lowercase();
+    let shooter_code = match shooter {
+        "LB" | "SB" | "CN" | "FW" => shooter.to_string(),
+        s => promoted(s).to_uppercase(),
+    };
+    let pos = base(&[(shooter_code.as_str(), from), (victim_code.as_str(), "11g")]);
+    let m = texts(&pos, &moves_of(&pos, from));
+    m.contains(&format!("{from}{landing}x11g"))
+}
+
+#[test]
+fn shooting_restriction_table_default() {
+    // ko.md 5.2: rows LB SB LC XC / CN CC / FW DV; columns HF SU FF armour other.
+    for s in ["LB", "SB", "LC", "XC"] {
+        for v in ["HF", "SU", "FF", "SP", "CH", "CU", "CC", "DV"] {
+            assert!(!can_shoot(s, v), "{s} must not shoot {v}");
+        }
+        assert!(can_shoot(s, "P"), "{s} shoots a Pawn");
+        assert!(can_shoot(s, "MI"), "{s} shoots a Millenary");
+    }
+    for s in ["CN", "CC"] {
+        for v in ["HF", "SU", "FF"] {
+            assert!(!can_shoot(s, v), "{s} must not shoot {v}");
+        }
+        for v in ["SP", "CH", "CU", "CC", "DV", "P"] {
+            assert!(can_shoot(s, v), "{s} shoots {v}");
+        }
+    }
+    for s in ["FW", "DV"] {
+        for v in ["HF", "SU", "FF"] {
+            // FF at distance 3 is inside the aura: no shot at all.
+            assert!(!can_shoot(s, v), "{s} must not shoot {v}");
+        }
+        for v in ["SP", "CH", "CU", "CC", "DV", "P"] {
+            assert!(can_shoot(s, v), "{s} shoots {v}");
+        }
+    }
+}
