@@ -140,6 +140,16 @@ pub enum Special {
         cannon: bool,
         immune: u8,
     },
+    /// A walk of exactly `steps` orthogonal steps with free turns, capturing every enemy
+    /// entered (Ko Thunderclap, K5). See `movegen::walk`.
+    ExactWalk {
+        steps: u8,
+    },
+    /// A sweep of 1..=`range` squares along one orthogonal line, capturing every enemy on
+    /// it, blocked by friends (Ko Banner-waver, K6).
+    Sweep {
+        range: u8,
+    },
     /// The atoms' moves, except that a step in `dir` needs a friendly piece with one of
     /// `tags` on the board (Ko Pawn and Drum, ko.md 4.10).
     NeedsTag {

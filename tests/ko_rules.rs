@@ -400,3 +400,64 @@ fn shooting_restriction_table_default() {
         }
     }
 }
+
+#[test]
+fn s10_2_thunderclap_walks_exactly_five_steps() {
+    let pos = base(&[("+D", "10j"), ("TB", "2s")]);
+    assert_eq!(moves_of(&pos, "10j").len(), 36);
+    let pos = base(&[("+D", "1s"), ("TB", "18s")]);
+    assert_eq!(moves_of(&pos, "1s").len(), 12);
+    let pos = base(&[("+D", "10j"), ("TB", "2s"), ("p", "10i")]);
+    let moves = moves_of(&pos, "10j");
+    assert_eq!(moves.len(), 59);
+    let quiet = moves
+        .iter()
+        .filter(|m| m.mid[0].is_none() && !pos.cell(m.to).is_piece());
+    assert_eq!(quiet.count(), 34);
+    let t = texts(&pos, &moves);
+    assert!(t.contains(&"10j10i11h".to_string()));
+    // Ending on the victim's square (distance 1 from the start) after walking on.
+    assert!(t.contains(&"10j10i".to_string()));
+    // Every move is distinct by effect, and each reads back.
+    for m in &moves {
+        assert_eq!(pos.parse_move(&pos.move_to_usi(m)), Ok(*m));
+    }
+}
+
+#[test]
+fn s10_5_banner_waver_sweeps_one_line() {
+    let pos = base(&[
+        ("+B", "10j"),
+        ("TB", "2s"),
+        ("p", "10h"),
+        ("p", "10f"),
+        ("P", "12j"),
+    ]);
+    assert_moves(
+        &pos,
+        "10j",
+        &[
+            "10j10i",
+            "10j10h",
+            "10j10h10g",
+            "10j10h10f",
+            "10j10h10f10e",
+            "10j11j",
+            "10j9j",
+            "10j8j",
+            "10j7j",
+            "10j6j",
+            "10j5j",
+            "10j10k",
+            "10j10l",
+            "10j10m",
+            "10j10n",
+            "10j10o",
+        ],
+    );
+    // Lenient input: the captures may be left out when the destination says it all.
+    assert_eq!(
+        pos.parse_move("10j10e").map(|m| pos.move_to_usi(&m)),
+        Ok("10j10h10f10e".to_string())
+    );
+}

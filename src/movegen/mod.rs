@@ -15,6 +15,7 @@ mod lion_dog;
 mod shoot;
 mod threat;
 mod trading;
+mod walk;
 
 use crate::movement::Special;
 use crate::position::Position;
@@ -165,6 +166,14 @@ impl Position {
                 immune,
             } => {
                 self.add_shots(t, from, range, shots, cannon, immune, quiets, start, out);
+                None
+            }
+            Special::ExactWalk { steps } => {
+                self.generate_exact_walk(t, from, steps, quiets, out);
+                None
+            }
+            Special::Sweep { range } => {
+                self.generate_sweep(t, from, range, quiets, out);
                 None
             }
             Special::NeedsTag { dir, tags } => {

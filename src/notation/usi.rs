@@ -383,10 +383,15 @@ impl Position {
         captures.dedup();
         let promote = mt.promotion == Some(true);
         if to == from && captures.is_empty() && shots.is_empty() && !promote {
-            // An explicit out-and-back path is the pass.
-            if let Some(m) = legal.iter().find(is_pass) {
-                return Ok(*m);
+            // An explicit out-and-back path of a piece that can pass is the pass.
+            let mut own = Vec::new();
+            self.generate_from(from, &mut own);
+            if own.iter().any(|m| self.is_board_pass(m)) {
+                if let Some(m) = legal.iter().find(is_pass) {
+                    return Ok(*m);
+                }
             }
+            return illegal("this piece cannot pass");
         }
         let same_shots = |m: &Move| {
             let mut s: Vec<Sq> = m.shots.iter().copied().filter(|s| !s.is_none()).collect();

@@ -253,8 +253,20 @@ fn kinds() -> Vec<Eff> {
             10,
         ),
         eff("GV", "Governor", steps(k), 12),
-        eff("TC", "Thunderclap", vec![], 14),
-        eff("BW", "Banner-waver", vec![], 12),
+        special(
+            "TC",
+            "Thunderclap",
+            vec![],
+            Special::ExactWalk { steps: 5 },
+            14,
+        ),
+        special(
+            "BW",
+            "Banner-waver",
+            vec![],
+            Special::Sweep { range: 5 },
+            12,
+        ),
         special(
             "DA",
             "Dragon-ascending",

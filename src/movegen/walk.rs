@@ -1,0 +1,162 @@
+//! Walking capturers of Ko shogi (ko.md 4.1): the Thunderclap's walk of exactly `steps`
+//! orthogonal steps with free turns (K5), and the Banner-waver's sweep along one orthogonal
+//! line of 1..=`range` squares (K6), both capturing every enemy entered and blocked by
+//! friends. A move is its effect (destination, captured squares): `mid` lists the captured
+//! squares other than `to` in the order of the first walk found trying up (towards rank a),
+//! right (towards file 1), down, left at every step (ko.md 8.2).
+
+use crate::position::Position;
+use crate::types::{Move, PieceType, Sq};
+
+/// Board directions in the canonical order: up, right, down, left.
+const WALK_DIRS: [(i8, i8); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
+
+/// Most squares a walk captures (the Thunderclap: five).
+const MAX_WALK: usize = 5;
+
+/// State of one walk in progress.
+struct Walk {
+    from: Sq,
+    steps: u8,
+    path: [Sq; MAX_WALK],
+    captured: [Sq; MAX_WALK],
+    ncaptured: usize,
+}
+
+impl Position {
+    /// A square the walker may enter now: empty, emptied earlier in this move (the start
+    /// square, a captured square), or an enemy it may capture (true when it captures).
+    fn walk_entry(&self, t: PieceType, w: &Walk, s: Sq) -> Option<bool> {
+        if s == w.from || w.captured[..w.ncaptured].contains(&s) {
+            return Some(false);
+        }
+        let c = self.cell(s);
+        if c.is_empty() {
+            Some(false)
+        } else if c.is_piece()
+            && c.color() != self.side_to_move()
+            && self.variant.may_take(t, c.ptype())
+        {
+            Some(true)
+        } else {
+            None
+        }
+    }
+
+    /// Exact walks of `steps` orthogonal steps from `from` (Thunderclap).
+    pub(super) fn generate_exact_walk(
+        &self,
+        t: PieceType,
+        from: Sq,
+        steps: u8,
+        quiets: bool,
+        out: &mut Vec<Move>,
+    ) {
+        let mut w = Walk {
+            from,
+            steps,
+            path: [Sq::NONE; MAX_WALK],
+            captured: [Sq::NONE; MAX_WALK],
+            ncaptured: 0,
+        };
+        let start = out.len();
+        self.walk_step(t, &mut w, from, 0, quiets, start, out);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn walk_step(
+        &self,
+        t: PieceType,
+        w: &mut Walk,
+        at: Sq,
+        depth: usize,
+        quiets: bool,
+        start: usize,
+        out: &mut Vec<Move>,
+    ) {
+        if depth == w.steps as usize {
+            if at != w.from && (quiets || w.ncaptured > 0) {
+                self.push_walk(w, at, start, out);
+            }
+            return;
+        }
+        for d in WALK_DIRS {
+            let s = at.offset(self.variant.vec_offset(d));
+            let Some(capture) = self.walk_entry(t, w, s) else {
+                continue;
+            };
+            w.path[depth] = s;
+            if capture {
+                w.captured[w.ncaptured] = s;
+                w.ncaptured += 1;
+            }
+            self.walk_step(t, w, s, depth + 1, quiets, start, out);
+            if capture {
+                w.ncaptured -= 1;
+            }
+        }
+    }
+
+    /// Pushes the walk ending on `to` unless a walk with the same effect came first.
+    fn push_walk(&self, w: &Walk, to: Sq, start: usize, out: &mut Vec<Move>) {
+        let mut mv = Move::new(w.from, to);
+        let mut n = 0;
+        for &c in &w.captured[..w.ncaptured] {
+            if c != to {
+                mv.mid[n] = c;
+                n += 1;
+            }
+        }
+        let same = |m: &Move| {
+            m.to == to && {
+                let mut a: Vec<Sq> = m.mid.iter().copied().filter(|s| !s.is_none()).collect();
+                let mut b: Vec<Sq> = mv.mid[..n].to_vec();
+                a.sort();
+                b.sort();
+                a == b
+            }
+        };
+        if !out[start..].iter().any(same) {
+            out.push(mv);
+        }
+    }
+
+    /// Sweeps along one orthogonal line of 1..=`range` squares (Banner-waver).
+    pub(super) fn generate_sweep(
+        &self,
+        t: PieceType,
+        from: Sq,
+        range: u8,
+        quiets: bool,
+        out: &mut Vec<Move>,
+    ) {
+        for d in WALK_DIRS {
+            let off = self.variant.vec_offset(d);
+            let mut mv = Move::new(from, from);
+            let mut n = 0;
+            let mut s = from;
+            for _ in 0..range {
+                s = s.offset(off);
+                let c = self.cell(s);
+                let capture = if c.is_empty() {
+                    false
+                } else if c.is_piece()
+                    && c.color() != self.side_to_move()
+                    && self.variant.may_take(t, c.ptype())
+                {
+                    true
+                } else {
+                    break;
+                };
+                mv.to = s;
+                if quiets || capture || n > 0 {
+                    out.push(mv);
+                }
+                if capture {
+                    mv.mid[n] = s;
+                    n += 1;
+                }
+            }
+        }
+    }
+}
