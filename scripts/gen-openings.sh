@@ -7,8 +7,8 @@ cargo build --release
 # Variants to do: all by default (override with VARIANTS="chu tai").
 variants=${VARIANTS:-$(./target/release/largeshogi variants)}
 for v in $variants; do
-  # The balance check searches depth 5 on 12x12 boards, 3 on the big ones (speed).
-  case "$v" in tai|ko) depth=3 ;; *) depth=5 ;; esac
+  # The balance check searches depth 5 for Chu, 4 for Yanxin (drops), 3 on the big boards.
+  case "$v" in tai|ko) depth=3 ;; yanxin) depth=4 ;; *) depth=5 ;; esac
   ./target/release/largeshogi openings --variant "$v" --count 60 --plies 6 --max-cp 100 \
     --depth "$depth" --seed 7 --out "openings/$v.txt"
   echo "openings/$v.txt: $(grep -vc '^#' "openings/$v.txt") lines"
