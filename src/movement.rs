@@ -150,6 +150,12 @@ pub enum Special {
     Sweep {
         range: u8,
     },
+    /// Up to `jumps` jumps to a square at distance 2 on a prime line, each followed by an
+    /// optional shot at an adjacent enemy (Ko priest family, ko.md 4.5). See
+    /// `movegen::priest`.
+    Priest {
+        jumps: u8,
+    },
     /// The atoms' moves, except that a step in `dir` needs a friendly piece with one of
     /// `tags` on the board (Ko Pawn and Drum, ko.md 4.10).
     NeedsTag {

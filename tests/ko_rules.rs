@@ -461,3 +461,67 @@ fn s10_5_banner_waver_sweeps_one_line() {
         Ok("10j10h10f10e".to_string())
     );
 }
+
+#[test]
+fn s10_6_taoist_priest_jumps_takes_only_priests_and_shoots_adjacent() {
+    let pos = base(&[
+        ("TB", "10k"),
+        ("sm", "10i"),
+        ("p", "8i"),
+        ("p", "11h"),
+        ("p", "9n"),
+        ("P", "12m"),
+    ]);
+    assert_moves(
+        &pos,
+        "10k",
+        &[
+            "10k10i",
+            "10k10ix11h",
+            "10k10m",
+            "10k10mx9n",
+            "10k12k",
+            "10k8k",
+            "10k12i",
+            "10k12ix11h",
+            "10k8m",
+            "10k8mx9n",
+        ],
+    );
+}
+
+#[test]
+fn s10_8_five_li_fog_double_jump_and_shots() {
+    let pos = base(&[("+TB", "10k")]);
+    let m = texts(&pos, &moves_of(&pos, "10k"));
+    assert_eq!(m.len(), 25, "{m:?}");
+    assert!(m.contains(&"pass".to_string()));
+    let pos = base(&[("+TB", "10k"), ("p", "11h")]);
+    let moves = moves_of(&pos, "10k");
+    let m = texts(&pos, &moves);
+    assert_eq!(m.len(), 37, "{m:?}");
+    let mut shot_finals: Vec<String> = moves
+        .iter()
+        .filter(|mv| !mv.shots[0].is_none())
+        .map(|mv| pos.square_name(mv.to))
+        .collect();
+    shot_finals.sort();
+    let mut want: Vec<String> = [
+        "10g", "12g", "8g", "14g", "10i", "12i", "8i", "14i", "12k", "8k", "14k", "10k",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    want.sort();
+    assert_eq!(shot_finals, want);
+    assert!(m.contains(&"10k10kx11h".to_string()));
+    for mv in &moves {
+        assert_eq!(pos.parse_move(&pos.move_to_usi(mv)), Ok(*mv));
+    }
+}
+
+#[test]
+fn s10_12_fog_facing_a_pure_light_has_25_moves() {
+    let pos = base(&[("+TB", "10k"), ("+sm", "10e")]);
+    assert_eq!(moves_of(&pos, "10k").len(), 25);
+}

@@ -12,6 +12,7 @@ mod freeze;
 mod hook;
 mod lion;
 mod lion_dog;
+mod priest;
 mod shoot;
 mod threat;
 mod trading;
@@ -168,6 +169,7 @@ impl Position {
                 self.add_shots(t, from, range, shots, cannon, immune, quiets, start, out);
                 None
             }
+            Special::Priest { jumps } => self.generate_priest(t, from, jumps, quiets, start, out),
             Special::ExactWalk { steps } => {
                 self.generate_exact_walk(t, from, steps, quiets, out);
                 None
