@@ -525,3 +525,233 @@ fn s10_12_fog_facing_a_pure_light_has_25_moves() {
     let pos = base(&[("+TB", "10k"), ("+sm", "10e")]);
     assert_eq!(moves_of(&pos, "10k").len(), 25);
 }
+
+/// Plays `text`, checks the incremental state, and checks that unmake restores the SFEN.
+fn play_and_check(pos: &mut Position, text: &str) {
+    let before = pos.to_sfen();
+    let key = pos.key();
+    let m = pos
+        .parse_move(text)
+        .unwrap_or_else(|e| panic!("{text}: {e}"));
+    pos.make(m);
+    pos.validate().unwrap();
+    let after = pos.to_sfen();
+    pos.unmake();
+    assert_eq!(pos.to_sfen(), before);
+    assert_eq!(pos.key(), key);
+    pos.validate().unwrap();
+    pos.make(m);
+    assert_eq!(pos.to_sfen(), after);
+}
+
+fn code_on(pos: &Position, name: &str) -> String {
+    let c = pos.cell(sq(pos, name));
+    if !c.is_piece() {
+        return ".".into();
+    }
+    let code = ko().piece(c.ptype()).code;
+    if c.color() == Color::Black {
+        code.to_string()
+    } else {
+        code.to_lowercase()
+    }
+}
+
+#[test]
+fn s10_9_sky_net_immobilises_enemies_up_to_its_own_pieces() {
+    let mut pieces = vec![
+        ("G", "10s"),
+        ("g", "10a"),
+        ("+FD", "10j"),
+        ("P", "17j"),
+        ("P", "8h"),
+    ];
+    let whites = ["12j", "15j", "18j", "12h", "12l", "10g", "7j", "4j", "7g"];
+    for w in whites {
+        pieces.push(("p", w));
+    }
+    let pos = setup(&pieces, true);
+    let frozen: Vec<String> = {
+        let mut v: Vec<String> = pos
+            .immobilised(Color::White)
+            .iter()
+            .map(|&s| pos.square_name(s))
+            .collect();
+        v.sort();
+        v
+    };
+    let mut want = vec!["12j", "15j", "7j", "4j", "12h"];
+    want.sort();
+    assert_eq!(frozen, want);
+    for w in whites {
+        let n = moves_of(&pos, w).len();
+        assert_eq!(n == 0, want.contains(&w), "{w}: {n} moves");
+    }
+    // The generated moves skip them too.
+    let all = pos.legal_moves();
+    assert!(!all
+        .iter()
+        .any(|m| want.contains(&pos.square_name(m.from).as_str())));
+    // An Earth net immobilises along its backward diagonals and sideways.
+    let pos = setup(
+        &[
+            ("G", "10s"),
+            ("g", "10a"),
+            ("+R", "10j"),
+            ("p", "8l"),
+            ("p", "8h"),
+            ("p", "10i"),
+        ],
+        true,
+    );
+    let frozen: Vec<String> = pos
+        .immobilised(Color::White)
+        .iter()
+        .map(|&s| pos.square_name(s))
+        .collect();
+    assert_eq!(frozen, vec!["8l".to_string()]);
+}
+
+#[test]
+fn s10_10_poison_flame_burns_friend_and_foe() {
+    let mut pos = base(&[
+        ("+EN", "10j"),
+        ("TB", "2s"),
+        ("p", "11h"),
+        ("p", "10h"),
+        ("P", "11i"),
+        ("P", "9j"),
+    ]);
+    let (b, w) = (
+        pos.pieces(Color::Black).len(),
+        pos.pieces(Color::White).len(),
+    );
+    play_and_check(&mut pos, "10j10i");
+    for s in ["11h", "10h", "11i", "9j"] {
+        assert_eq!(code_on(&pos, s), ".", "{s}");
+    }
+    assert_eq!(code_on(&pos, "10i"), "+EN");
+    assert_eq!(pos.pieces(Color::Black).len(), b - 2);
+    assert_eq!(pos.pieces(Color::White).len(), w - 2);
+    // An Engineer promoting on its move does not burn on that move.
+    let mut pos = base(&[("EN", "10g"), ("p", "11e"), ("P", "9e")]);
+    play_and_check(&mut pos, "10g10f+");
+    assert_eq!(code_on(&pos, "10f"), "+EN");
+    assert_eq!(code_on(&pos, "11e"), "p");
+    assert_eq!(code_on(&pos, "9e"), "P");
+}
+
+#[test]
+fn s10_11_clerk_promotion_promotes_guards_and_kills_enemy_flames() {
+    let extra = [
+        ("SC", "11g"),
+        ("FD", "19s"),
+        ("R", "1r"),
+        ("+FD", "3s"),
+        ("TB", "2s"),
+        ("+en", "5c"),
+        ("en", "6c"),
+    ];
+    let mut pos = base(&extra);
+    play_and_check(&mut pos, "11g11e+");
+    assert_eq!(code_on(&pos, "11e"), "+SC");
+    assert_eq!(code_on(&pos, "19s"), "+FD");
+    assert_eq!(code_on(&pos, "1r"), "+R");
+    assert_eq!(code_on(&pos, "3s"), "+FD");
+    assert_eq!(code_on(&pos, "5c"), ".");
+    assert_eq!(code_on(&pos, "6c"), "en");
+    let mut pos = base(&extra);
+    play_and_check(&mut pos, "11g11e");
+    assert_eq!(code_on(&pos, "11e"), "SC");
+    assert_eq!(code_on(&pos, "19s"), "FD");
+    assert_eq!(code_on(&pos, "1r"), "R");
+    assert_eq!(code_on(&pos, "5c"), "+en");
+}
+
+#[test]
+fn s10_12_pure_light_demotes_an_enemy_fog_within_five_on_a_line() {
+    let mut pos = base(&[("+TB", "10k"), ("+sm", "10e")]);
+    play_and_check(&mut pos, "10k10i");
+    assert_eq!(code_on(&pos, "10i"), "TB");
+    let mut pos = base(&[("+TB", "10k"), ("+sm", "10e")]);
+    play_and_check(&mut pos, "10k10m");
+    assert_eq!(code_on(&pos, "10m"), "+TB");
+    // An own Pure light has no effect (K12).
+    let mut pos = base(&[("+TB", "10k"), ("+SM", "10e")]);
+    play_and_check(&mut pos, "10k10i");
+    assert_eq!(code_on(&pos, "10i"), "+TB");
+}
+
+#[test]
+fn s10_13_taoist_priest_lost_demotes_thunderclap_and_banner_waver_for_good() {
+    let mut pos = setup(
+        &[
+            ("G", "10s"),
+            ("g", "10a"),
+            ("+D", "10j"),
+            ("+B", "9j"),
+            ("TB", "2s"),
+            ("cu", "2k"),
+        ],
+        true,
+    );
+    play_and_check(&mut pos, "2k2s");
+    assert_eq!(code_on(&pos, "10j"), "D");
+    assert_eq!(code_on(&pos, "9j"), "B");
+    // Neither can promote again, even in the zone.
+    let pos = base(&[("D", "10g"), ("B", "5g")]);
+    let t = texts(&pos, &moves_of(&pos, "10g"));
+    assert!(t.contains(&"10g11f".to_string()));
+    assert!(!t.iter().any(|m| m.ends_with('+')), "{t:?}");
+    let t = texts(&pos, &moves_of(&pos, "5g"));
+    assert!(!t.iter().any(|m| m.ends_with('+')), "{t:?}");
+    // With the priest they can.
+    let pos = base(&[("D", "10g"), ("TB", "2s")]);
+    assert!(texts(&pos, &moves_of(&pos, "10g")).contains(&"10g11f+".to_string()));
+}
+
+#[test]
+fn promotion_triggers_of_6_2_to_6_5() {
+    let has = |pos: &Position, from: &str, m: &str| {
+        texts(pos, &moves_of(pos, from)).contains(&m.to_string())
+    };
+    // 6.2: start or end in the zone, optional both ways; never forced (a Vanguard on the
+    // last rank may stay).
+    let pos = base(&[("VA", "10g")]);
+    assert!(has(&pos, "10g", "10g10f") && has(&pos, "10g", "10g10f+"));
+    let pos = base(&[("VA", "5b")]);
+    assert!(has(&pos, "5b", "5b5a") && has(&pos, "5b", "5b5a+"));
+    let pos = base(&[("FD", "5f")]);
+    assert!(has(&pos, "5f", "5f5g+"), "moving out of the zone");
+    let pos = base(&[("VA", "10i")]);
+    assert!(!has(&pos, "10i", "10i10g+"));
+    // 6.3: capturing a command piece or the Drum, by moving or by shooting, anywhere.
+    for victim in ["ma", "+ma", "b", "+b", "d", "+d"] {
+        let pos = base(&[("SP", "10k"), (victim, "11j")]);
+        assert!(has(&pos, "10k", "10k11j+"), "{victim}");
+    }
+    let pos = base(&[("LB", "10k"), ("d", "11g")]);
+    assert!(has(&pos, "10k", "10k11jx11g+"));
+    assert!(!has(&pos, "10k", "10k11j+"));
+    // 6.4: step movers capturing a great piece (effective kinds); others do not.
+    for victim in ["wr", "+mi", "+b", "+d"] {
+        let pos = base(&[("SP", "10k"), (victim, "11j")]);
+        assert!(has(&pos, "10k", "10k11j+"), "{victim}");
+    }
+    let pos = base(&[("SP", "10k"), ("mi", "11j")]);
+    assert!(!has(&pos, "10k", "10k11j+"));
+    let pos = base(&[("CH", "10k"), ("wr", "10j")]);
+    assert!(!has(&pos, "10k", "10k10j+"));
+    // 6.5: the Cavalier (not the Cavalry) capturing the Frankish cannon.
+    for victim in ["fw", "+fw"] {
+        let pos = base(&[("HS", "10k"), (victim, "11i")]);
+        assert!(has(&pos, "10k", "10k11i+"), "{victim}");
+    }
+    let pos = base(&[("CA", "10k"), ("fw", "11i")]);
+    assert!(!has(&pos, "10k", "10k11i+"));
+    // A promoted piece never promotes again.
+    let pos = base(&[("+CH", "10g")]);
+    assert!(!texts(&pos, &moves_of(&pos, "10g"))
+        .iter()
+        .any(|m| m.ends_with('+')));
+}

@@ -18,10 +18,12 @@ mod threat;
 mod trading;
 mod walk;
 
-use crate::movement::Special;
+use crate::movement::{Special, UNLIMITED};
 use crate::position::Position;
+use crate::types::Color;
 use crate::types::{Move, PieceType, Sq, PROMOTE};
 use crate::variant::{LastRank, PromotionRule};
+use arrayvec::ArrayVec;
 
 /// Which promotion versions of a single-leg move exist.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -118,6 +120,9 @@ impl Position {
         out.clear();
         if self.variant.on_board(from) && self.cell(from).is_color(self.side_to_move()) {
             if self.variant.extras {
+                if self.immobilised(self.side_to_move()).contains(&from) {
+                    return;
+                }
                 if let Some(p) = self.generate_piece_with_extras(from, true, out) {
                     out.push(p);
                 }
@@ -130,14 +135,54 @@ impl Position {
     /// `generate` for variants with special generators (Ko): all board-preserving moves
     /// are one pass, added once at the end (ko.md 4.11).
     fn generate_with_extras(&self, quiets: bool, out: &mut Vec<Move>) {
+        let us = self.side_to_move();
+        let frozen = self.immobilised(us);
         let mut pass = None;
-        for &from in self.pieces(self.side_to_move()) {
+        for &from in self.pieces(us) {
+            if frozen.contains(&from) {
+                continue;
+            }
             let p = self.generate_piece_with_extras(from, quiets, out);
             pass = pass.or(p);
         }
         if let Some(p) = pass.filter(|_| quiets) {
             out.push(p);
         }
+    }
+
+    /// Pieces of `c` that cannot move because they stand on a ray of an enemy
+    /// immobiliser (ko.md 4.7, K9): its unlimited rides, up to the first piece of its own
+    /// side, all `c`'s pieces met on the way.
+    pub fn immobilised(&self, c: Color) -> ArrayVec<Sq, 128> {
+        let mut out = ArrayVec::new();
+        let v = self.variant;
+        if !v.immobilisers {
+            return out;
+        }
+        let net_side = c.flip();
+        for &s in self.pieces(net_side) {
+            let t = self.cell(s).ptype();
+            if !v.piece(t).extra.immobilises {
+                continue;
+            }
+            for &(off, range) in &v.moves[net_side.index()][t as usize].rides {
+                if range != UNLIMITED {
+                    continue;
+                }
+                let mut q = s.offset(off);
+                loop {
+                    let cell = self.cell(q);
+                    if cell.is_color(net_side) || !cell.is_empty() && !cell.is_piece() {
+                        break;
+                    }
+                    if cell.is_piece() && !out.contains(&q) {
+                        let _ = out.try_push(q);
+                    }
+                    q = q.offset(off);
+                }
+            }
+        }
+        out
     }
 
     /// The atoms' moves of the piece on `from`, then its special generator. Returns the

@@ -2,6 +2,7 @@
 //! counter-strike state, hands and the pending Moon Fairy (variants with drops), incremental
 //! Zobrist key and material, and make/unmake.
 
+mod effects;
 mod side_effects;
 pub mod zobrist;
 
@@ -30,6 +31,8 @@ struct Undo {
     ncaptures: u8,
     /// Pieces removed by automatic captures (Moon Fairy), on `Position::auto_captured`.
     nauto: u8,
+    /// Pieces changed in place by end-of-move effects (Ko), on `Position::altered`.
+    naltered: u8,
     lion_sq: Sq,
     pending: Sq,
     key: u64,
@@ -67,6 +70,8 @@ pub struct Position {
     undo: Vec<Undo>,
     /// Automatic captures of all plies on the undo stack: (square, piece, list index).
     auto_captured: Vec<(Sq, Cell, u8)>,
+    /// In-place changes of all plies on the undo stack: (square, piece before).
+    altered: Vec<(Sq, Cell)>,
     /// Keys of the earlier positions of the game, oldest first (for repetition).
     history: Vec<u64>,
 }
@@ -102,6 +107,7 @@ impl Position {
             tags: [[0; 8]; 2],
             undo: Vec::with_capacity(256),
             auto_captured: Vec::new(),
+            altered: Vec::new(),
             history: Vec::with_capacity(256),
         }
     }
@@ -444,6 +450,7 @@ impl Position {
             captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
             ncaptures: 0,
             nauto: 0,
+            naltered: 0,
             lion_sq: self.lion_sq,
             pending: self.pending,
             key: self.key,
@@ -501,6 +508,9 @@ impl Position {
         if self.variant.has_auto_capture {
             u.nauto = self.resolve_auto_captures(mv.to, mv.promotes());
         }
+        if self.variant.extras {
+            (u.nauto, u.naltered) = self.end_of_move_effects(moved, &mv);
+        }
         // Counter-strike state: set only when a non-Lion took a Lion (judged before promotion).
         self.toggle_lion_sq();
         self.lion_sq = if self.variant.lion_trading && !self.variant.piece(moved.ptype()).lion {
@@ -524,6 +534,7 @@ impl Position {
         self.side = self.side.flip();
         self.move_number -= 1;
         let mv = u.mv;
+        self.restore_altered(u.naltered);
         self.restore_auto_captures(u.nauto);
         if mv.drop != 0 {
             let t = mv.drop - 1;
@@ -557,6 +568,7 @@ impl Position {
             captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
             ncaptures: 0,
             nauto: 0,
+            naltered: 0,
             lion_sq: self.lion_sq,
             pending: self.pending,
             key: self.key,
@@ -583,6 +595,7 @@ impl Position {
             captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
             ncaptures: 0,
             nauto: 0,
+            naltered: 0,
             lion_sq: self.lion_sq,
             pending: self.pending,
             key: self.key,

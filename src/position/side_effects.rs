@@ -111,7 +111,7 @@ impl Position {
     }
 
     /// Removes the piece on `s` into its captor's hand, recording it for `unmake`.
-    fn auto_capture(&mut self, s: Sq) {
+    pub(super) fn auto_capture(&mut self, s: Sq) {
         let victim: Cell = self.board[s.idx()];
         let i = self.remove_piece(s);
         if self.variant.drops {

@@ -41,6 +41,13 @@ pub const TAG_MIDDLE: u8 = 1;
 pub const TAG_BANNER: u8 = 2;
 pub const TAG_DRUM: u8 = 4;
 pub const TAG_PRIEST: u8 = 8;
+/// Unpromoted Advance guard and Rearguard: promoted by their Clerk's promotion (ko.md 6.6).
+pub const TAG_GUARDS: u8 = 16;
+/// Thunderclap and Banner-waver: demoted while their side has no Taoist priest (6.7).
+pub const TAG_PRIEST_BOUND: u8 = 32;
+/// Five-li fog and Pure light (effective kinds, 4.9).
+pub const TAG_FOG: u8 = 64;
+pub const TAG_LIGHT: u8 = 128;
 
 /// Capture-promotion classes (ko.md 6.3-6.5).
 pub const TROPHY_COMMAND: u8 = 1;
@@ -408,9 +415,14 @@ fn extra(origin: &str, promoted: bool, effective: &str, special: Special) -> Pie
     };
     let tags = match (origin, promoted) {
         ("MA", false) => TAG_MIDDLE,
-        ("B", _) => TAG_BANNER,
-        ("D", _) => TAG_DRUM,
-        ("TB", _) => TAG_PRIEST,
+        ("B", false) => TAG_BANNER,
+        ("B", true) => TAG_BANNER | TAG_PRIEST_BOUND,
+        ("D", false) => TAG_DRUM,
+        ("D", true) => TAG_DRUM | TAG_PRIEST_BOUND,
+        ("TB", false) => TAG_PRIEST,
+        ("TB", true) => TAG_PRIEST | TAG_FOG,
+        ("SM", true) => TAG_LIGHT,
+        ("FD" | "R", false) => TAG_GUARDS,
         _ => 0,
     };
     let mut trophy = 0;
@@ -448,6 +460,9 @@ fn extra(origin: &str, promoted: bool, effective: &str, special: Special) -> Pie
             0
         },
         burns: effective == "PF",
+        on_promote: if origin == "SC" { TAG_GUARDS } else { 0 },
+        on_promote_kills_burners: origin == "SC",
+        immobilises: matches!(effective, "SK" | "EA"),
     }
 }
 
@@ -530,6 +545,8 @@ pub fn build() -> Variant {
             royal_pair: Some((TAG_MIDDLE, TAG_BANNER)),
             single_pass: true,
             perpetual: Perpetual::Check,
+            demote_without: Some((TAG_PRIEST, TAG_PRIEST_BOUND)),
+            demote_near: Some((TAG_FOG, TAG_LIGHT, 5)),
             ..VariantOptions::default()
         },
     )

@@ -60,6 +60,13 @@ pub struct PieceExtra {
     pub promote_needs: u8,
     /// After every move of this piece it removes every piece on the 8 adjacent squares.
     pub burns: bool,
+    /// When this piece promotes, every friendly piece with one of these tags promotes too.
+    pub on_promote: u8,
+    /// When this piece promotes, every enemy piece that `burns` is removed.
+    pub on_promote_kills_burners: bool,
+    /// Enemy pieces on this piece's unlimited rides, up to the first piece of its own side,
+    /// cannot move (Ko nets, ko.md 4.7, K9).
+    pub immobilises: bool,
 }
 
 impl Default for PieceExtra {
@@ -74,6 +81,9 @@ impl Default for PieceExtra {
             promote_on: 0,
             promote_needs: 0,
             burns: false,
+            on_promote: 0,
+            on_promote_kills_burners: false,
+            immobilises: false,
         }
     }
 }
@@ -203,6 +213,13 @@ pub struct VariantOptions {
     pub royal_pair: Option<(u8, u8)>,
     /// All board-preserving moves are one move, written `pass` (Ko, ko.md 4.11).
     pub single_pass: bool,
+    /// (needed, bound): after every move, pieces tagged `bound` of a side with no piece
+    /// tagged `needed` are demoted (Ko: Thunderclap and Banner-waver without the priest).
+    pub demote_without: Option<(u8, u8)>,
+    /// (victim, enemy, distance): after every move, pieces tagged `victim` within
+    /// `distance` on a line of an enemy piece tagged `enemy` are demoted (Ko: the fog near
+    /// a Pure light).
+    pub demote_near: Option<(u8, u8, u8)>,
 }
 
 /// Moves that make a perpetual side lose a four-fold repetition.
@@ -255,6 +272,12 @@ pub struct Variant {
     pub royal_pair: Option<(u8, u8)>,
     /// See `VariantOptions::single_pass`.
     pub single_pass: bool,
+    /// See `VariantOptions::demote_without`.
+    pub demote_without: Option<(u8, u8)>,
+    /// See `VariantOptions::demote_near`.
+    pub demote_near: Option<(u8, u8, u8)>,
+    /// Some piece type immobilises enemy pieces (`PieceExtra::immobilises`).
+    pub immobilisers: bool,
     /// Some piece type has a special generator, capture restrictions or tags (Ko).
     pub extras: bool,
     /// `may_take[mover * n + victim]` when `extras` (displacement restrictions).
@@ -592,6 +615,7 @@ impl Variant {
             .iter()
             .any(|a| codes.iter().any(|b| a != b && b.starts_with(a)));
         let extras = pieces.iter().any(|p| p.extra != PieceExtra::default());
+        let immobilisers = pieces.iter().any(|p| p.extra.immobilises);
         let n = pieces.len();
         let mut may_take = vec![true; n * n];
         for (a, pa) in pieces.iter().enumerate() {
@@ -617,6 +641,9 @@ impl Variant {
             perpetual: options.perpetual,
             royal_pair: options.royal_pair,
             single_pass: options.single_pass,
+            demote_without: options.demote_without,
+            demote_near: options.demote_near,
+            immobilisers,
             extras,
             may_take,
             sfen_separator,

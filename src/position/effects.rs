@@ -1,0 +1,158 @@
+//! End-of-move effects driven by piece data (`PieceExtra`, `VariantOptions`), in the order
+//! of ko.md 4.0: burning (a piece with `burns` removes every piece around its final square,
+//! friend and foe, K10), the effects of a promotion (`on_promote`: friendly pieces with
+//! those tags promote, enemy burners are removed; the Clerk, ko.md 6.6), then the automatic
+//! demotions for both sides (`demote_without`: pieces that need a tag their side has lost,
+//! the Thunderclap and Banner-waver without the Taoist priest, 6.7; `demote_near`: pieces
+//! within a distance on a line of an enemy piece with a tag, the fog near a Pure light,
+//! 4.9, K11, K12). Removals go on the automatic-capture stack, kind changes on `altered`;
+//! `unmake` undoes both exactly.
+
+use super::Position;
+use crate::types::{Cell, Color, Move, Sq};
+use crate::variant::BOARD_DIRS;
+
+/// Most pieces one side can have changed or removed by one effect.
+const MAX_AFFECTED: usize = 96;
+
+impl Position {
+    /// Applies the effects after `mv` (the piece `moved` stands on `mv.to`, promoted if the
+    /// move promotes). Returns the number of removals and of kind changes.
+    pub(super) fn end_of_move_effects(&mut self, moved: Cell, mv: &Move) -> (u8, u8) {
+        let v = self.variant;
+        let us = moved.color();
+        let them = us.flip();
+        let removed_before = self.auto_captured.len();
+        let altered_before = self.altered.len();
+        let def = v.piece(moved.ptype());
+        if def.extra.burns {
+            for off in v.king_offsets[0] {
+                let n = mv.to.offset(off);
+                if self.board[n.idx()].is_piece() {
+                    self.auto_capture(n);
+                }
+            }
+        }
+        if mv.promotes() && (def.extra.on_promote != 0 || def.extra.on_promote_kills_burners) {
+            let tags = def.extra.on_promote;
+            let promote = self.squares_where(us, |p, c| {
+                p.variant.piece(c.ptype()).extra.tags & tags != 0
+                    && p.variant.piece(c.ptype()).promotes_to.is_some()
+            });
+            for s in promote.iter().copied().take_while(|s| !s.is_none()) {
+                let c = self.board[s.idx()];
+                if let Some(t) = v.piece(c.ptype()).promotes_to {
+                    self.alter(s, Cell::piece(t, us));
+                }
+            }
+            if def.extra.on_promote_kills_burners {
+                let burners =
+                    self.squares_where(them, |p, c| p.variant.piece(c.ptype()).extra.burns);
+                for s in burners.iter().copied().take_while(|s| !s.is_none()) {
+                    self.auto_capture(s);
+                }
+            }
+        }
+        if let Some((needed, bound)) = v.demote_without {
+            for c in Color::BOTH {
+                if self.has_tag(c, bound) && !self.has_tag(c, needed) {
+                    self.demote_where(c, |p, cell| {
+                        p.variant.piece(cell.ptype()).extra.tags & bound != 0
+                    });
+                }
+            }
+        }
+        if let Some((victim, enemy, dist)) = v.demote_near {
+            for c in Color::BOTH {
+                if self.has_tag(c, victim) && self.has_tag(c.flip(), enemy) {
+                    let near = |p: &Position, s: Sq, cell: Cell| {
+                        p.variant.piece(cell.ptype()).extra.tags & victim != 0
+                            && p.tag_on_line(s, c.flip(), enemy, dist)
+                    };
+                    let list = self.squares_at(c, near);
+                    for s in list.iter().copied().take_while(|s| !s.is_none()) {
+                        let cell = self.board[s.idx()];
+                        self.alter(s, Cell::piece(v.demoted[cell.ptype() as usize], c));
+                    }
+                }
+            }
+        }
+        (
+            (self.auto_captured.len() - removed_before) as u8,
+            (self.altered.len() - altered_before) as u8,
+        )
+    }
+
+    /// Demotes every piece of `c` for which `pick` holds.
+    fn demote_where(&mut self, c: Color, pick: impl Fn(&Position, Cell) -> bool) {
+        let list = self.squares_where(c, pick);
+        for s in list.iter().copied().take_while(|s| !s.is_none()) {
+            let cell = self.board[s.idx()];
+            let t = self.variant.demoted[cell.ptype() as usize];
+            self.alter(s, Cell::piece(t, c));
+        }
+    }
+
+    /// Squares of `c`'s pieces for which `pick` holds (ended by `Sq::NONE`).
+    fn squares_where(
+        &self,
+        c: Color,
+        pick: impl Fn(&Position, Cell) -> bool,
+    ) -> [Sq; MAX_AFFECTED] {
+        self.squares_at(c, |p, _, cell| pick(p, cell))
+    }
+
+    fn squares_at(
+        &self,
+        c: Color,
+        pick: impl Fn(&Position, Sq, Cell) -> bool,
+    ) -> [Sq; MAX_AFFECTED] {
+        let mut out = [Sq::NONE; MAX_AFFECTED];
+        let mut n = 0;
+        for &s in self.pieces(c) {
+            if n < MAX_AFFECTED && pick(self, s, self.board[s.idx()]) {
+                out[n] = s;
+                n += 1;
+            }
+        }
+        out
+    }
+
+    /// A piece of `c` with one of `tags` stands on a line through `s` within `dist`
+    /// (pieces between ignored).
+    fn tag_on_line(&self, s: Sq, c: Color, tags: u8, dist: u8) -> bool {
+        let v = self.variant;
+        BOARD_DIRS.iter().any(|&d| {
+            let off = v.vec_offset(d);
+            let mut q = s;
+            for _ in 0..dist {
+                q = q.offset(off);
+                let cell = self.board[q.idx()];
+                if cell == Cell::WALL {
+                    return false;
+                }
+                if cell.is_color(c) && v.piece(cell.ptype()).extra.tags & tags != 0 {
+                    return true;
+                }
+            }
+            false
+        })
+    }
+
+    /// Changes the piece on `s` in place, recording it for `unmake`.
+    fn alter(&mut self, s: Sq, new: Cell) {
+        let old = self.board[s.idx()];
+        self.altered.push((s, old));
+        self.relocate(s, s, new);
+    }
+
+    /// Undoes the last `n` in-place changes.
+    pub(super) fn restore_altered(&mut self, n: u8) {
+        for _ in 0..n {
+            let Some((s, old)) = self.altered.pop() else {
+                return;
+            };
+            self.relocate(s, s, old);
+        }
+    }
+}
