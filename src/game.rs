@@ -97,7 +97,9 @@ impl Game {
         let mover = self.pos.side_to_move();
         let was_in_check = self.pos.attacks_royal(mover.flip());
         self.pos.make(mv);
-        let attacking = if self.pos.variant.perpetual == Perpetual::Check
+        let attacking = if self.pos.variant.perpetual == Perpetual::Threat {
+            threatens_all_royals(&self.pos, mover)
+        } else if self.pos.variant.perpetual == Perpetual::Check
             && self.pos.variant.has_auto_capture
         {
             // yanxin.md 7: a threat through an automatic capture counts too (the opponent's
@@ -205,6 +207,25 @@ impl Game {
             }
         }
     }
+}
+
+/// `mover`, were it to move again in `p`, has a legal move after which the opponent has
+/// no royal left (`Perpetual::Threat`).
+fn threatens_all_royals(p: &Position, mover: Color) -> bool {
+    let mut q = p.clone();
+    if q.side_to_move() != mover {
+        q.make_null();
+    }
+    let victim = mover.flip();
+    let mut moves = Vec::new();
+    // Generation stops when a side has no royal; a move that removes the last ones wins.
+    q.generate(&mut moves);
+    moves.into_iter().any(|m| {
+        q.make(m);
+        let gone = q.royal_count(victim) == 0;
+        q.unmake();
+        gone
+    })
 }
 
 /// Pieces of `c` that count for material rules: dead Pawns/Lances on the last rank never

@@ -755,3 +755,111 @@ fn promotion_triggers_of_6_2_to_6_5() {
         .iter()
         .any(|m| m.ends_with('+')));
 }
+
+mod game_end {
+    use super::*;
+    use largeshogi::game::{Game, Outcome, Reason};
+
+    fn play(game: &mut Game, text: &str) {
+        let m = game
+            .position()
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(game.is_legal(&m), "{text}");
+        game.play(m);
+    }
+
+    #[test]
+    fn capturing_the_last_command_piece_wins_and_the_pair_survives_the_general() {
+        // Black takes White's General, but White still has Middle troop + Banner.
+        let pos = setup(
+            &[
+                ("G", "10s"),
+                ("CU", "10k"),
+                ("g", "10a"),
+                ("ma", "15c"),
+                ("b", "12a"),
+            ],
+            false,
+        );
+        let mut game = Game::new(pos);
+        play(&mut game, "10k10a");
+        assert_eq!(
+            game.outcome(),
+            None,
+            "Middle troop and Banner still command"
+        );
+        play(&mut game, "15c15d");
+        play(&mut game, "10a11a");
+        play(&mut game, "15d15c");
+        // Taking the Banner leaves the unpromoted Middle troop alone: not alive.
+        play(&mut game, "11a12a");
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Win(Color::Black, Reason::RoyalCaptured))
+        );
+    }
+
+    #[test]
+    fn k20_burning_ones_own_command_loses_unless_the_enemy_burns_too() {
+        let pos = setup(
+            &[("G", "10s"), ("+EN", "10q"), ("g", "10a"), ("TB", "2s")],
+            false,
+        );
+        let mut game = Game::new(pos);
+        play(&mut game, "10q10r");
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Win(Color::White, Reason::RoyalCaptured))
+        );
+        let pos = setup(
+            &[("G", "10s"), ("+EN", "10q"), ("g", "9q"), ("TB", "2s")],
+            false,
+        );
+        let mut game = Game::new(pos);
+        play(&mut game, "10q10r");
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Win(Color::Black, Reason::RoyalCaptured))
+        );
+    }
+
+    #[test]
+    fn k21_no_legal_move_loses() {
+        // White's only piece, its General on 1a, is caught in a Black Sky net's rank.
+        let pos = setup(&[("G", "10s"), ("+FD", "5a"), ("g", "1a")], false);
+        let mut game = Game::new(pos);
+        play(&mut game, "10s10r");
+        assert!(game.legal_moves().is_empty());
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Win(Color::Black, Reason::NoLegalMove))
+        );
+    }
+
+    #[test]
+    fn k22_fourfold_repetition_perpetual_checker_loses_otherwise_draw() {
+        let pos = setup(&[("G", "10s"), ("CU", "5c"), ("g", "1a")], false);
+        let mut game = Game::new(pos);
+        play(&mut game, "5c5a");
+        for _ in 0..3 {
+            assert_eq!(game.outcome(), None);
+            for m in ["1a1b", "5a5b", "1b1a", "5b5a"] {
+                play(&mut game, m);
+            }
+        }
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Win(Color::White, Reason::PerpetualAttack))
+        );
+        // Without checks the fourth occurrence is a draw.
+        let pos = setup(&[("G", "10s"), ("CU", "5c"), ("g", "1a")], false);
+        let mut game = Game::new(pos);
+        for _ in 0..3 {
+            for m in ["5c5d", "1a1b", "5d5c", "1b1a"] {
+                play(&mut game, m);
+            }
+        }
+        assert_eq!(game.outcome(), Some(Outcome::Draw(Reason::Repetition)));
+    }
+}

@@ -544,7 +544,7 @@ pub fn build() -> Variant {
             promotion: PromotionRule::StartOrEnd,
             royal_pair: Some((TAG_MIDDLE, TAG_BANNER)),
             single_pass: true,
-            perpetual: Perpetual::Check,
+            perpetual: Perpetual::Threat,
             demote_without: Some((TAG_PRIEST, TAG_PRIEST_BOUND)),
             demote_near: Some((TAG_FOG, TAG_LIGHT, 5)),
             ..VariantOptions::default()

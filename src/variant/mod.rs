@@ -231,6 +231,10 @@ pub enum Perpetual {
     /// Tai (tai.md 6), Yanxin (yanxin.md 7): the move gives check, i.e. the mover could then
     /// capture a royal (with automatic captures: remove one, after the opponent's null ply).
     Check,
+    /// Ko (ko.md 7.3, K22): the mover, were it to move again, has a legal move after which
+    /// the opponent has no royal left (found by trying every move; shots, multi-captures,
+    /// burning and the Middle-troop pair included).
+    Threat,
 }
 
 /// What a variant module supplies; `Variant::build` derives the rest.
