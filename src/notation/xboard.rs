@@ -135,6 +135,10 @@ impl Position {
             s.push_str(&self.xboard_square_name(m));
         }
         s.push_str(&self.xboard_square_name(mv.to));
+        for &t in mv.shots.iter().take_while(|t| !t.is_none()) {
+            s.push('x');
+            s.push_str(&self.xboard_square_name(t));
+        }
         if mv.promotes() {
             s.push('+');
         }
@@ -158,7 +162,36 @@ impl Position {
                 .ok_or_else(|| MoveError::Illegal(text.to_string(), "no piece can pass"));
         }
         let v = self.variant;
+        if v.single_pass {
+            return self.parse_xboard_shooting(text);
+        }
         let mt = MoveText::parse_xboard(text, v.files, v.ranks)?;
+        self.resolve_move(&mt, text)
+    }
+
+    /// Ko's XBoard moves (ko.md 8.3): legs, then `x<square>` per shot, then `+`.
+    fn parse_xboard_shooting(&self, text: &str) -> Result<Move, MoveError> {
+        let v = self.variant;
+        let syntax = || MoveError::Syntax(text.to_string());
+        let (rest, suffix) = match text.as_bytes().last() {
+            Some(b'+' | b'=') => text.split_at(text.len() - 1),
+            _ => (text, ""),
+        };
+        let mut parts = rest.split('x');
+        let body = parts.next().ok_or_else(syntax)?;
+        let mut mt = MoveText::parse_xboard(&format!("{body}{suffix}"), v.files, v.ranks)?;
+        for shot in parts {
+            let ((x, y), n) = parse_square_prefix(shot.as_bytes(), v.ranks).ok_or_else(syntax)?;
+            if n != shot.len() {
+                return Err(syntax());
+            }
+            if x < 0 || y < 0 || x >= v.files as isize || y >= v.ranks as isize {
+                return Err(MoveError::OffBoard(text.to_string()));
+            }
+            mt.shots
+                .try_push((x as usize, y as usize))
+                .map_err(|_| syntax())?;
+        }
         self.resolve_move(&mt, text)
     }
 }
