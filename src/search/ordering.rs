@@ -23,14 +23,17 @@ pub fn encode(m: &Move) -> u32 {
         | (m.from.0 as u32 & 1023)
 }
 
-/// The enemy pieces a move captures: on any intermediate square and on the destination.
+/// The enemy pieces a move captures: on any intermediate square, on the destination and by
+/// its shots.
 fn victims<'a>(pos: &'a Position, m: &'a Move) -> impl Iterator<Item = &'a PieceDef> + 'a {
     let them = pos.side_to_move().flip();
     let dest = if m.to != m.from { m.to } else { Sq::NONE };
+    // Shots (Ko) capture without moving.
     m.mid
         .iter()
         .copied()
         .chain(std::iter::once(dest))
+        .chain(m.shots.iter().copied())
         .filter(move |s| !s.is_none() && pos.cell(*s).is_color(them))
         .map(move |s| pos.variant.piece(pos.cell(s).ptype()))
 }
