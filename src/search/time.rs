@@ -25,7 +25,7 @@ pub struct Limits {
 }
 
 /// Overhead reserved for process and protocol latency.
-pub const MOVE_OVERHEAD: Duration = Duration::from_millis(30);
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(60);
 
 /// (soft, hard) limits for this move, if time limits apply.
 pub fn budget(limits: &Limits) -> Option<(Duration, Duration)> {
