@@ -158,6 +158,9 @@ impl Game {
             }
         }
         if self.legal_moves().is_empty() {
+            if p.rules.ko.no_moves_draw {
+                return Some(Outcome::Draw(Reason::NoLegalMove));
+            }
             return Some(Outcome::Win(stm.flip(), Reason::NoLegalMove));
         }
         if let Some(o) = self.repetition_outcome() {

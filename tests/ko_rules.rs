@@ -863,3 +863,195 @@ mod game_end {
         assert_eq!(game.outcome(), Some(Outcome::Draw(Reason::Repetition)));
     }
 }
+
+mod options {
+    use super::*;
+    use largeshogi::game::{Game, Outcome, Reason};
+    use largeshogi::variant::{KoRules, NetReach};
+
+    /// `pos` re-read under other Ko switches.
+    fn with(pos: &Position, ko: KoRules) -> Position {
+        let mut rules = pos.rules;
+        rules.ko = ko;
+        Position::from_sfen(pos.variant, &pos.to_sfen(), rules)
+            .or_else(|_| {
+                // Boards without both commands: copy square by square.
+                let mut p = Position::empty(pos.variant, rules);
+                for s in pos.variant.squares() {
+                    if let Some((t, c)) = pos.piece_at(s) {
+                        p.put(s, t, c).unwrap();
+                    }
+                }
+                p.set_side_to_move(pos.side_to_move());
+                Ok::<Position, ()>(p)
+            })
+            .unwrap()
+    }
+
+    fn sorted(pos: &Position, c: Color) -> Vec<String> {
+        let mut v: Vec<String> = pos
+            .immobilised(c)
+            .iter()
+            .map(|&s| pos.square_name(s))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn k9_net_reach_first_and_line() {
+        let mut pieces = vec![
+            ("G", "10s"),
+            ("g", "10a"),
+            ("+FD", "10j"),
+            ("P", "17j"),
+            ("P", "8h"),
+        ];
+        for w in ["12j", "15j", "18j", "12h", "12l", "10g", "7j", "4j", "7g"] {
+            pieces.push(("p", w));
+        }
+        let pos = setup(&pieces, true);
+        let first = with(
+            &pos,
+            KoRules {
+                net: NetReach::First,
+                ..KoRules::default()
+            },
+        );
+        assert_eq!(sorted(&first, Color::White), vec!["12h", "12j", "7j"]);
+        let line = with(
+            &pos,
+            KoRules {
+                net: NetReach::Line,
+                ..KoRules::default()
+            },
+        );
+        assert_eq!(
+            sorted(&line, Color::White),
+            vec!["12h", "12j", "15j", "18j", "4j", "7g", "7j"]
+        );
+    }
+
+    #[test]
+    fn k10_burn_enemy_only() {
+        let pos = base(&[
+            ("+EN", "10j"),
+            ("TB", "2s"),
+            ("p", "11h"),
+            ("p", "10h"),
+            ("P", "11i"),
+            ("P", "9j"),
+        ]);
+        let mut pos = with(
+            &pos,
+            KoRules {
+                burn_enemy_only: true,
+                ..KoRules::default()
+            },
+        );
+        let total = pos.pieces(Color::Black).len() + pos.pieces(Color::White).len();
+        play_and_check(&mut pos, "10j10i");
+        assert_eq!(
+            pos.pieces(Color::Black).len() + pos.pieces(Color::White).len(),
+            total - 2
+        );
+        assert_eq!(code_on(&pos, "11i"), "P");
+        assert_eq!(code_on(&pos, "9j"), "P");
+    }
+
+    #[test]
+    fn k11_within_area_and_k12_any_light() {
+        let area = KoRules {
+            within_area: true,
+            ..KoRules::default()
+        };
+        // 10.12 under the area reading: the same.
+        let mut pos = with(&base(&[("+TB", "10k"), ("+sm", "10e")]), area);
+        play_and_check(&mut pos, "10k10i");
+        assert_eq!(code_on(&pos, "10i"), "TB");
+        // Off the lines but inside the 11x11 square: only the area reading demotes.
+        let pos = base(&[("+TB", "10k"), ("+sm", "8e")]);
+        let mut lines = pos.clone();
+        play_and_check(&mut lines, "10k10i");
+        assert_eq!(code_on(&lines, "10i"), "+TB");
+        let mut pos = with(&pos, area);
+        play_and_check(&mut pos, "10k10i");
+        assert_eq!(code_on(&pos, "10i"), "TB");
+        // K12: an own Pure light demotes too with `any`.
+        let pos = base(&[("+TB", "10k"), ("+SM", "10e")]);
+        let mut pos = with(
+            &pos,
+            KoRules {
+                any_light: true,
+                ..KoRules::default()
+            },
+        );
+        play_and_check(&mut pos, "10k10i");
+        assert_eq!(code_on(&pos, "10i"), "TB");
+    }
+
+    #[test]
+    fn k13_no_pass() {
+        let pos = with(
+            &start(),
+            KoRules {
+                no_pass: true,
+                ..KoRules::default()
+            },
+        );
+        assert_eq!(pos.legal_moves().len(), 222);
+        assert!(pos.parse_move("pass").is_err());
+    }
+
+    #[test]
+    fn k15_forced_capture_promotion_and_k16_zone_entry_only() {
+        let forced = KoRules {
+            capture_promotion_forced: true,
+            ..KoRules::default()
+        };
+        let pos = with(&base(&[("SP", "10k"), ("ma", "11j")]), forced);
+        let t = texts(&pos, &moves_of(&pos, "10k"));
+        assert!(t.contains(&"10k11j+".to_string()) && !t.contains(&"10k11j".to_string()));
+        let enter = KoRules {
+            zone_entry_only: true,
+            ..KoRules::default()
+        };
+        let pos = with(&base(&[("FD", "5f")]), enter);
+        assert!(!texts(&pos, &moves_of(&pos, "5f"))
+            .iter()
+            .any(|m| m.ends_with('+')));
+        let pos = with(&base(&[("VA", "10g")]), enter);
+        assert!(texts(&pos, &moves_of(&pos, "10g")).contains(&"10g10f+".to_string()));
+        let pos = with(&base(&[("VA", "5b")]), enter);
+        assert!(!texts(&pos, &moves_of(&pos, "5b"))
+            .iter()
+            .any(|m| m.ends_with('+')));
+    }
+
+    #[test]
+    fn k21_no_moves_draw_and_k27_shots_do_not_promote() {
+        let pos = setup(&[("G", "10s"), ("+FD", "5a"), ("g", "1a")], false);
+        let pos = with(
+            &pos,
+            KoRules {
+                no_moves_draw: true,
+                ..KoRules::default()
+            },
+        );
+        let mut game = Game::new(pos);
+        let m = game.position().parse_move("10s10r").unwrap();
+        game.play(m);
+        assert_eq!(game.outcome(), Some(Outcome::Draw(Reason::NoLegalMove)));
+        let pos = base(&[("LB", "10k"), ("d", "11g")]);
+        let pos = with(
+            &pos,
+            KoRules {
+                shots_do_not_promote: true,
+                ..KoRules::default()
+            },
+        );
+        let t = texts(&pos, &moves_of(&pos, "10k"));
+        assert!(t.contains(&"10k11jx11g".to_string()));
+        assert!(!t.contains(&"10k11jx11g+".to_string()));
+    }
+}

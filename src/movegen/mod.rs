@@ -22,7 +22,7 @@ use crate::movement::{Special, UNLIMITED};
 use crate::position::Position;
 use crate::types::Color;
 use crate::types::{Move, PieceType, Sq, PROMOTE};
-use crate::variant::{LastRank, PromotionRule};
+use crate::variant::{LastRank, NetReach, PromotionRule};
 use arrayvec::ArrayVec;
 
 /// Which promotion versions of a single-leg move exist.
@@ -124,7 +124,9 @@ impl Position {
                     return;
                 }
                 if let Some(p) = self.generate_piece_with_extras(from, true, out) {
-                    out.push(p);
+                    if !self.rules.ko.no_pass {
+                        out.push(p);
+                    }
                 }
             } else {
                 self.generate_piece(from, true, out);
@@ -145,7 +147,7 @@ impl Position {
             let p = self.generate_piece_with_extras(from, quiets, out);
             pass = pass.or(p);
         }
-        if let Some(p) = pass.filter(|_| quiets) {
+        if let Some(p) = pass.filter(|_| quiets && !self.rules.ko.no_pass) {
             out.push(p);
         }
     }
@@ -172,11 +174,18 @@ impl Position {
                 let mut q = s.offset(off);
                 loop {
                     let cell = self.cell(q);
-                    if cell.is_color(net_side) || !cell.is_empty() && !cell.is_piece() {
+                    if !cell.is_empty() && !cell.is_piece() {
                         break;
                     }
-                    if cell.is_piece() && !out.contains(&q) {
+                    let reach = self.rules.ko.net;
+                    if cell.is_color(net_side) && reach != NetReach::Line {
+                        break;
+                    }
+                    if cell.is_color(c) && !out.contains(&q) {
                         let _ = out.try_push(q);
+                    }
+                    if cell.is_piece() && reach == NetReach::First {
+                        break;
                     }
                     q = q.offset(off);
                 }
@@ -536,7 +545,15 @@ impl Position {
         let trophy = victims
             .iter()
             .any(|&s| v.piece(self.cell(s).ptype()).extra.trophy & def.extra.promote_on != 0);
-        if zone[from.idx()] || zone[to.idx()] || trophy {
+        let ko = &self.rules.ko;
+        let by_zone = if ko.zone_entry_only {
+            !zone[from.idx()] && zone[to.idx()]
+        } else {
+            zone[from.idx()] || zone[to.idx()]
+        };
+        if trophy && ko.capture_promotion_forced {
+            PromotionChoice::Forced
+        } else if by_zone || trophy {
             PromotionChoice::Optional
         } else {
             PromotionChoice::Never

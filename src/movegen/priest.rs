@@ -71,11 +71,18 @@ impl Position {
             let c = self.cell(s);
             c.is_empty() || (c.is_piece() && c.color() != us && v.may_take(t, c.ptype()))
         };
-        let push = |mv: Move, victims: &[Sq], out: &mut Vec<Move>| {
+        let no_shot_promo = self.rules.ko.shots_do_not_promote;
+        // `victims` lists the displaced squares, then the `nshots` shot targets.
+        let push = |mv: Move, victims: &[Sq], nshots: usize, out: &mut Vec<Move>| {
             if !quiets && victims.is_empty() {
                 return;
             }
-            let choice = self.ko_choice(t, from, mv.to, victims);
+            let counted = if no_shot_promo {
+                &victims[..victims.len() - nshots]
+            } else {
+                victims
+            };
+            let choice = self.ko_choice(t, from, mv.to, counted);
             let before = out.len();
             Position::push_with_choice(mv, choice, out);
             // Drop the versions whose effect is already listed.
@@ -110,12 +117,14 @@ impl Position {
                     victims[nv] = m;
                     nv += 1;
                 }
+                let mut nshots = 0;
                 if !s1.is_none() {
                     mv.shots[0] = s1;
                     victims[nv] = s1;
                     nv += 1;
+                    nshots += 1;
                 }
-                push(mv, &victims[..nv], out);
+                push(mv, &victims[..nv], nshots, out);
                 if jumps < 2 {
                     continue;
                 }
@@ -129,6 +138,7 @@ impl Position {
                     for &s2 in &second_shots[..n2] {
                         let mut mv2 = Move::new(from, to);
                         let mut nv2 = nv;
+                        let mut nshots2 = nshots;
                         let mut victims2 = victims;
                         if took_m {
                             mv2.mid[0] = m;
@@ -146,6 +156,7 @@ impl Position {
                             }
                             victims2[nv2] = s2;
                             nv2 += 1;
+                            nshots2 += 1;
                         }
                         if to == from && nv2 == 0 {
                             if pass.is_none() {
@@ -155,7 +166,18 @@ impl Position {
                             }
                             continue;
                         }
-                        push(mv2, &victims2[..nv2], out);
+                        // Displaced squares first, then the shots.
+                        let mut k = 0;
+                        for sq in [m, to, s1, s2] {
+                            let displaced = (sq == m && took_m) || (sq == to && took_to);
+                            let shot = !sq.is_none() && (sq == s1 || sq == s2);
+                            if displaced || shot {
+                                victims2[k] = sq;
+                                k += 1;
+                            }
+                        }
+                        debug_assert_eq!(k, nv2);
+                        push(mv2, &victims2[..nv2], nshots2, out);
                     }
                 }
             }

@@ -8,7 +8,7 @@
 
 use crate::position::Position;
 use crate::types::{Cell, Color, Move, PieceType, Sq};
-use crate::variant::ko::{SHOT_FF, SHOT_SCREEN};
+use crate::variant::ko::{SHOT_SCREEN, TAG_FOG};
 use crate::variant::BOARD_DIRS;
 
 /// Most targets one shot can choose from (a cannon sees up to 5 per line).
@@ -17,24 +17,9 @@ const MAX_TARGETS: usize = 40;
 const MAX_LEGS: usize = 32;
 
 impl Position {
-    /// An enemy Five-li fog (of `them`) is within 5 of `s` on one of the 8 lines.
+    /// An enemy Five-li fog (of `them`) is within 5 of `s` (ko.md 4.9, K11, K28).
     fn in_fog_aura(&self, s: Sq, them: Color) -> bool {
-        let v = self.variant;
-        BOARD_DIRS.iter().any(|&d| {
-            let off = v.vec_offset(d);
-            let mut q = s;
-            for _ in 0..5 {
-                q = q.offset(off);
-                let c = self.cell(q);
-                if c == Cell::WALL {
-                    return false;
-                }
-                if c.is_color(them) && v.piece(c.ptype()).extra.shot_guard & SHOT_FF != 0 {
-                    return true;
-                }
-            }
-            false
-        })
+        self.tag_within(s, them, TAG_FOG, 5)
     }
 
     /// Shot targets from `at` with `gone` squares treated as empty (the shooter's start
@@ -111,6 +96,7 @@ impl Position {
         }
         out.truncate(start);
         let them = self.side_to_move().flip();
+        let no_shot_promo = self.rules.ko.shots_do_not_promote;
         let mut first = [Sq::NONE; MAX_TARGETS];
         let mut second = [Sq::NONE; MAX_TARGETS];
         for &to in &legs[..nlegs] {
@@ -129,7 +115,8 @@ impl Position {
                 let mut mv = Move::new(from, to);
                 mv.shots[0] = a;
                 victims[base] = a;
-                let choice = self.ko_choice(t, from, to, &victims[..base + 1]);
+                let counted = if no_shot_promo { base } else { base + 1 };
+                let choice = self.ko_choice(t, from, to, &victims[..counted]);
                 Position::push_with_choice(mv, choice, out);
                 if shots < 2 {
                     continue;
@@ -142,7 +129,8 @@ impl Position {
                     }
                     mv.shots[1] = b;
                     victims[base + 1] = b;
-                    let choice = self.ko_choice(t, from, to, &victims[..base + 2]);
+                    let counted = if no_shot_promo { base } else { base + 2 };
+                    let choice = self.ko_choice(t, from, to, &victims[..counted]);
                     Position::push_with_choice(mv, choice, out);
                 }
             }

@@ -28,7 +28,8 @@ impl Position {
         if def.extra.burns {
             for off in v.king_offsets[0] {
                 let n = mv.to.offset(off);
-                if self.board[n.idx()].is_piece() {
+                let cell = self.board[n.idx()];
+                if cell.is_piece() && !(self.rules.ko.burn_enemy_only && cell.is_color(us)) {
                     self.auto_capture(n);
                 }
             }
@@ -63,11 +64,14 @@ impl Position {
             }
         }
         if let Some((victim, enemy, dist)) = v.demote_near {
+            let any_side = self.rules.ko.any_light;
             for c in Color::BOTH {
-                if self.has_tag(c, victim) && self.has_tag(c.flip(), enemy) {
+                let demoter = self.has_tag(c.flip(), enemy) || (any_side && self.has_tag(c, enemy));
+                if self.has_tag(c, victim) && demoter {
                     let near = |p: &Position, s: Sq, cell: Cell| {
                         p.variant.piece(cell.ptype()).extra.tags & victim != 0
-                            && p.tag_on_line(s, c.flip(), enemy, dist)
+                            && (p.tag_within(s, c.flip(), enemy, dist)
+                                || (any_side && p.tag_within(s, c, enemy, dist)))
                     };
                     let list = self.squares_at(c, near);
                     for s in list.iter().copied().take_while(|s| !s.is_none()) {
@@ -118,20 +122,36 @@ impl Position {
         out
     }
 
-    /// A piece of `c` with one of `tags` stands on a line through `s` within `dist`
-    /// (pieces between ignored).
-    fn tag_on_line(&self, s: Sq, c: Color, tags: u8, dist: u8) -> bool {
+    /// A piece of `c` with one of `tags` stands within `dist` of `s`: on one of the 8 lines
+    /// through it, pieces between ignored (ko.md 4.9, K11), or with `KoRules::within_area`
+    /// anywhere in the square of Chebyshev radius `dist`.
+    pub(crate) fn tag_within(&self, s: Sq, c: Color, tags: u8, dist: u8) -> bool {
         let v = self.variant;
+        let holds = |q: Sq| {
+            let cell = self.board[q.idx()];
+            cell.is_color(c) && v.piece(cell.ptype()).extra.tags & tags != 0
+        };
+        if self.rules.ko.within_area {
+            let (x, y) = (v.col[s.idx()] as i32, v.row[s.idx()] as i32);
+            let d = dist as i32;
+            return (y - d..=y + d).any(|yy| {
+                (x - d..=x + d).any(|xx| {
+                    xx >= 0
+                        && yy >= 0
+                        && (xx, yy) != (x, y)
+                        && v.square(xx as usize, yy as usize).is_some_and(holds)
+                })
+            });
+        }
         BOARD_DIRS.iter().any(|&d| {
             let off = v.vec_offset(d);
             let mut q = s;
             for _ in 0..dist {
                 q = q.offset(off);
-                let cell = self.board[q.idx()];
-                if cell == Cell::WALL {
+                if self.board[q.idx()] == Cell::WALL {
                     return false;
                 }
-                if cell.is_color(c) && v.piece(cell.ptype()).extra.tags & tags != 0 {
+                if holds(q) {
                     return true;
                 }
             }

@@ -39,6 +39,57 @@ pub enum EmperorGuard {
     OwnEmperor,
 }
 
+/// Which enemy pieces a net immobilises (ko.md 4.7, K9).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum NetReach {
+    /// Every enemy on the rays up to the first piece of the net's side (default).
+    Through,
+    /// Only the first piece on each ray, if it is an enemy (`ko_net=first`).
+    First,
+    /// Every enemy on the rays to the edge, whatever stands between (`ko_net=line`).
+    Line,
+}
+
+/// Switches of Ko shogi where its sources disagree (ko.md 9); the defaults are the spec's.
+/// They are read only by the code paths of pieces and effects that Ko's data enables.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct KoRules {
+    /// K10 `ko_burn=enemy`: burning spares the flame's own side.
+    pub burn_enemy_only: bool,
+    /// K11 `ko_within5=area`: "within 5" is Chebyshev distance, not the 8 lines.
+    pub within_area: bool,
+    /// K12 `ko_light=any`: a Pure light of either side demotes a fog.
+    pub any_light: bool,
+    /// K13 `ko_pass=off`: no board-preserving move.
+    pub no_pass: bool,
+    /// K15 `ko_capture_promo=forced`: capture-triggered promotions are compulsory.
+    pub capture_promotion_forced: bool,
+    /// K16 `ko_zone=enter`: zone promotion only on moves from outside into the zone.
+    pub zone_entry_only: bool,
+    /// K21 `ko_nomoves=draw`: a side without a legal move draws instead of losing.
+    pub no_moves_draw: bool,
+    /// K27 `ko_shot_promotes=off`: only displacement captures trigger promotions.
+    pub shots_do_not_promote: bool,
+    /// K9 `ko_net`.
+    pub net: NetReach,
+}
+
+impl Default for KoRules {
+    fn default() -> KoRules {
+        KoRules {
+            burn_enemy_only: false,
+            within_area: false,
+            any_light: false,
+            no_pass: false,
+            capture_promotion_forced: false,
+            zone_entry_only: false,
+            no_moves_draw: false,
+            shots_do_not_promote: false,
+            net: NetReach::Through,
+        }
+    }
+}
+
 /// The rule switches of a game.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct Rules {
@@ -55,6 +106,8 @@ pub struct Rules {
     pub emperor_guard: EmperorGuard,
     /// Lion, Lion-Dog and one-line Lion pieces may pass (Tai D14; Chu always allows it).
     pub passing: bool,
+    /// Ko shogi's switches (K9-K27).
+    pub ko: KoRules,
 }
 
 impl Default for Rules {
@@ -68,6 +121,7 @@ impl Default for Rules {
             bare_king: true,
             emperor_guard: EmperorGuard::LegalRecapture,
             passing: true,
+            ko: KoRules::default(),
         }
     }
 }
