@@ -867,7 +867,7 @@ mod game_end {
 mod options {
     use super::*;
     use largeshogi::game::{Game, Outcome, Reason};
-    use largeshogi::variant::{KoRules, NetReach};
+    use largeshogi::variant::{KoRules, NetReach, ThunderclapWalk};
 
     /// `pos` re-read under other Ko switches.
     fn with(pos: &Position, ko: KoRules) -> Position {
@@ -1053,5 +1053,38 @@ mod options {
         let t = texts(&pos, &moves_of(&pos, "10k"));
         assert!(t.contains(&"10k11jx11g".to_string()));
         assert!(!t.contains(&"10k11jx11g+".to_string()));
+    }
+
+    #[test]
+    fn k5_thunderclap_gukai_and_upto5_k6_banner_waver_area() {
+        let gukai = KoRules {
+            thunderclap: ThunderclapWalk::Gukai,
+            ..KoRules::default()
+        };
+        let pos = with(&base(&[("+D", "10j"), ("TB", "2s")]), gukai);
+        let t = texts(&pos, &moves_of(&pos, "10j"));
+        assert_eq!(t.len(), 8, "{t:?}");
+        // (2, 3) and (3, 2) offsets: e.g. 2 up, 2 right, 1 up = 8g; 2 up, 2 right, 1 right = 7h.
+        assert!(t.contains(&"10j8g".to_string()) && t.contains(&"10j7h".to_string()));
+        // A Pawn on 10i is captured by the walks that start upwards.
+        let pos = with(&base(&[("+D", "10j"), ("TB", "2s"), ("p", "10i")]), gukai);
+        let t = texts(&pos, &moves_of(&pos, "10j"));
+        assert!(t.contains(&"10j10i8g".to_string()), "{t:?}");
+        assert_eq!(t.len(), 8 + 4, "{t:?}");
+        let upto = KoRules {
+            thunderclap: ThunderclapWalk::UpTo,
+            ..KoRules::default()
+        };
+        let pos = with(&base(&[("+D", "10j"), ("TB", "2s")]), upto);
+        assert_eq!(moves_of(&pos, "10j").len(), 4 + 8 + 12 + 16 + 20);
+        let area = KoRules {
+            bannerwaver_area: true,
+            ..KoRules::default()
+        };
+        let pos = with(&base(&[("+B", "10j"), ("TB", "2s")]), area);
+        assert_eq!(moves_of(&pos, "10j").len(), 60);
+        let pos = with(&base(&[("+B", "10j"), ("TB", "2s"), ("p", "10i")]), area);
+        let t = texts(&pos, &moves_of(&pos, "10j"));
+        assert!(t.contains(&"10j10i11i".to_string()), "{t:?}");
     }
 }

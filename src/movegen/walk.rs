@@ -7,6 +7,7 @@
 
 use crate::position::Position;
 use crate::types::{Move, PieceType, Sq};
+use crate::variant::ThunderclapWalk;
 
 /// Board directions in the canonical order: up, right, down, left.
 const WALK_DIRS: [(i8, i8); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
@@ -18,6 +19,8 @@ const MAX_WALK: usize = 5;
 struct Walk {
     from: Sq,
     steps: u8,
+    /// The walk may stop after any step (K5 `upto5`, K6 `area`).
+    any_length: bool,
     path: [Sq; MAX_WALK],
     captured: [Sq; MAX_WALK],
     ncaptured: usize,
@@ -43,7 +46,8 @@ impl Position {
         }
     }
 
-    /// Exact walks of `steps` orthogonal steps from `from` (Thunderclap).
+    /// Exact walks of `steps` orthogonal steps from `from` (Thunderclap), or the walks of
+    /// `KoRules::thunderclap`.
     pub(super) fn generate_exact_walk(
         &self,
         t: PieceType,
@@ -52,15 +56,78 @@ impl Position {
         quiets: bool,
         out: &mut Vec<Move>,
     ) {
+        match self.rules.ko.thunderclap {
+            ThunderclapWalk::Exact => self.generate_walk(t, from, steps, false, quiets, out),
+            ThunderclapWalk::UpTo => self.generate_walk(t, from, steps, true, quiets, out),
+            ThunderclapWalk::Gukai => self.generate_gukai(t, from, quiets, out),
+        }
+    }
+
+    /// Walks of `steps` orthogonal steps (or 1..=`steps` with `any_length`).
+    fn generate_walk(
+        &self,
+        t: PieceType,
+        from: Sq,
+        steps: u8,
+        any_length: bool,
+        quiets: bool,
+        out: &mut Vec<Move>,
+    ) {
         let mut w = Walk {
             from,
             steps,
+            any_length,
             path: [Sq::NONE; MAX_WALK],
             captured: [Sq::NONE; MAX_WALK],
             ncaptured: 0,
         };
         let start = out.len();
         self.walk_step(t, &mut w, from, 0, quiets, start, out);
+    }
+
+    /// K5 `gukai`: two steps straight, two along a perpendicular direction, one more along
+    /// either of the two; the same entry rules as the walk.
+    fn generate_gukai(&self, t: PieceType, from: Sq, quiets: bool, out: &mut Vec<Move>) {
+        let start = out.len();
+        for d1 in WALK_DIRS {
+            for d2 in WALK_DIRS {
+                if d1.0 * d2.0 + d1.1 * d2.1 != 0 {
+                    continue;
+                }
+                for last in [d1, d2] {
+                    let mut w = Walk {
+                        from,
+                        steps: 5,
+                        any_length: false,
+                        path: [Sq::NONE; MAX_WALK],
+                        captured: [Sq::NONE; MAX_WALK],
+                        ncaptured: 0,
+                    };
+                    let mut at = from;
+                    let mut ok = true;
+                    for (i, d) in [d1, d1, d2, d2, last].into_iter().enumerate() {
+                        let s = at.offset(self.variant.vec_offset(d));
+                        match self.walk_entry(t, &w, s) {
+                            None => {
+                                ok = false;
+                                break;
+                            }
+                            Some(capture) => {
+                                w.path[i] = s;
+                                if capture {
+                                    w.captured[w.ncaptured] = s;
+                                    w.ncaptured += 1;
+                                }
+                                at = s;
+                            }
+                        }
+                    }
+                    if ok && (quiets || w.ncaptured > 0) {
+                        self.push_walk(&w, at, start, out);
+                    }
+                }
+            }
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -74,10 +141,11 @@ impl Position {
         start: usize,
         out: &mut Vec<Move>,
     ) {
-        if depth == w.steps as usize {
-            if at != w.from && (quiets || w.ncaptured > 0) {
-                self.push_walk(w, at, start, out);
-            }
+        let done = depth == w.steps as usize;
+        if (done || (w.any_length && depth > 0)) && at != w.from && (quiets || w.ncaptured > 0) {
+            self.push_walk(w, at, start, out);
+        }
+        if done {
             return;
         }
         for d in WALK_DIRS {
@@ -121,7 +189,8 @@ impl Position {
         }
     }
 
-    /// Sweeps along one orthogonal line of 1..=`range` squares (Banner-waver).
+    /// Sweeps along one orthogonal line of 1..=`range` squares (Banner-waver), or with
+    /// `KoRules::bannerwaver_area` walks of 1..=`range` steps with free turns.
     pub(super) fn generate_sweep(
         &self,
         t: PieceType,
@@ -130,6 +199,9 @@ impl Position {
         quiets: bool,
         out: &mut Vec<Move>,
     ) {
+        if self.rules.ko.bannerwaver_area {
+            return self.generate_walk(t, from, range, true, quiets, out);
+        }
         for d in WALK_DIRS {
             let off = self.variant.vec_offset(d);
             let mut mv = Move::new(from, from);

@@ -7,7 +7,7 @@ mod rules;
 pub mod tai;
 pub mod yanxin;
 
-pub use rules::{EmperorGuard, KoRules, LastRank, NetReach, Repetition, Rules};
+pub use rules::{EmperorGuard, KoRules, LastRank, NetReach, Repetition, Rules, ThunderclapWalk};
 
 use crate::movement::{Atom, Dir, Special, KING_DIRS};
 use crate::position::zobrist::Zobrist;

@@ -50,6 +50,17 @@ pub enum NetReach {
     Line,
 }
 
+/// How the Thunderclap walks (ko.md 4.1, K5).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum ThunderclapWalk {
+    /// Exactly five orthogonal steps with free turns (default).
+    Exact,
+    /// `gukai`: 2 steps straight, 2 perpendicular, 1 continuing either (8 end squares).
+    Gukai,
+    /// `upto5`: stop after any of 1-5 steps.
+    UpTo,
+}
+
 /// Switches of Ko shogi where its sources disagree (ko.md 9); the defaults are the spec's.
 /// They are read only by the code paths of pieces and effects that Ko's data enables.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -72,6 +83,10 @@ pub struct KoRules {
     pub shots_do_not_promote: bool,
     /// K9 `ko_net`.
     pub net: NetReach,
+    /// K5 `ko_thunderclap`.
+    pub thunderclap: ThunderclapWalk,
+    /// K6 `ko_bannerwaver=area`: 1-5 steps with free turns instead of one line.
+    pub bannerwaver_area: bool,
 }
 
 impl Default for KoRules {
@@ -86,6 +101,8 @@ impl Default for KoRules {
             no_moves_draw: false,
             shots_do_not_promote: false,
             net: NetReach::Through,
+            thunderclap: ThunderclapWalk::Exact,
+            bannerwaver_area: false,
         }
     }
 }
