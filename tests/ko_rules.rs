@@ -1087,4 +1087,112 @@ mod options {
         let t = texts(&pos, &moves_of(&pos, "10j"));
         assert!(t.contains(&"10j10i11i".to_string()), "{t:?}");
     }
+
+    #[test]
+    fn k1_zh_setup_has_seven_pawns_and_two_patrols_a_side() {
+        let v = ko();
+        let pos = Position::from_sfen(v, largeshogi::variant::ko::START_SFEN_ZH, v.default_rules)
+            .unwrap();
+        assert_eq!(pos.to_sfen(), largeshogi::variant::ko::START_SFEN_ZH);
+        for c in Color::BOTH {
+            let count = |code: &str| {
+                pos.pieces(c)
+                    .iter()
+                    .filter(|&&s| v.piece(pos.cell(s).ptype()).code == code)
+                    .count()
+            };
+            assert_eq!((count("P"), count("HO"), pos.pieces(c).len()), (7, 2, 90));
+        }
+        assert_eq!(code_on(&pos, "18o"), "P");
+        assert_eq!(code_on(&pos, "2e"), "p");
+        // A Pawn there has the Patrol's three moves (l, r, b): still 223.
+        assert_eq!(pos.legal_moves().len(), 223);
+    }
+
+    #[test]
+    fn k8_stationary_shots() {
+        let on = KoRules {
+            stationary_shot: true,
+            ..KoRules::default()
+        };
+        // A Crossbow on 10j and a Pawn on 10e (distance 5 up the file): only a shot without
+        // moving reaches it.
+        let pos = base(&[("SB", "10j"), ("p", "10e")]);
+        assert!(!texts(&pos, &moves_of(&pos, "10j")).contains(&"10j10jx10e".to_string()));
+        let pos = with(&pos, on);
+        let t = texts(&pos, &moves_of(&pos, "10j"));
+        assert!(t.contains(&"10j10jx10e".to_string()), "{t:?}");
+        let mut p = pos.clone();
+        play_and_check(&mut p, "10j10jx10e");
+        assert_eq!(code_on(&p, "10e"), ".");
+        assert_eq!(code_on(&p, "10j"), "SB");
+        // A Five-li fog shoots two adjacent pieces without moving.
+        let pos = with(&base(&[("+TB", "10k"), ("p", "10j"), ("p", "11l")]), on);
+        let t = texts(&pos, &moves_of(&pos, "10k"));
+        let both: Vec<_> = t
+            .iter()
+            .filter(|m| m.starts_with("10k10kx") && m.matches('x').count() == 2)
+            .collect();
+        assert_eq!(both.len(), 1, "{t:?}");
+    }
+
+    #[test]
+    fn k17_drum_capture_does_not_promote() {
+        let off = KoRules {
+            drum_does_not_promote: true,
+            ..KoRules::default()
+        };
+        let pos = with(&base(&[("SP", "10k"), ("d", "11j")]), off);
+        assert!(!texts(&pos, &moves_of(&pos, "10k")).contains(&"10k11j+".to_string()));
+        // The Thunderclap is still a great piece for a step mover.
+        let pos = with(&base(&[("SP", "10k"), ("+d", "11j"), ("tb", "2a")]), off);
+        assert!(texts(&pos, &moves_of(&pos, "10k")).contains(&"10k11j+".to_string()));
+        // The Banner still is a command trophy.
+        let pos = with(&base(&[("SP", "10k"), ("b", "11j")]), off);
+        assert!(texts(&pos, &moves_of(&pos, "10k")).contains(&"10k11j+".to_string()));
+    }
+
+    #[test]
+    fn k20_self_burn_illegal() {
+        let pos = setup(
+            &[("G", "10s"), ("+EN", "10q"), ("g", "10a"), ("TB", "2s")],
+            false,
+        );
+        assert!(pos.parse_move("10q10r").is_ok());
+        let pos = with(
+            &pos,
+            KoRules {
+                selfburn_illegal: true,
+                ..KoRules::default()
+            },
+        );
+        assert!(pos.parse_move("10q10r").is_err());
+        assert!(pos.parse_move("10q10p").is_ok());
+    }
+
+    #[test]
+    fn k28_aura_silences_only_unpromoted_shooters() {
+        // A Crossbow cavalry next to an enemy fog's aura shoots with `ko_aura=base`.
+        let pos = base(&[("+SB", "12l"), ("+tb", "8j"), ("p", "11e")]);
+        let t = texts(&pos, &moves_of(&pos, "12l"));
+        assert!(!t.contains(&"12l11jx11e".to_string()), "{t:?}");
+        let pos = with(
+            &pos,
+            KoRules {
+                aura_base_only: true,
+                ..KoRules::default()
+            },
+        );
+        assert!(texts(&pos, &moves_of(&pos, "12l")).contains(&"12l11jx11e".to_string()));
+        // The unpromoted Crossbow stays silenced.
+        let pos = base(&[("SB", "12k"), ("+tb", "8j"), ("p", "11e")]);
+        let pos = with(
+            &pos,
+            KoRules {
+                aura_base_only: true,
+                ..KoRules::default()
+            },
+        );
+        assert!(!texts(&pos, &moves_of(&pos, "12k")).contains(&"12k11jx11e".to_string()));
+    }
 }

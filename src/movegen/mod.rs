@@ -22,7 +22,7 @@ use crate::movement::{Special, UNLIMITED};
 use crate::position::Position;
 use crate::types::Color;
 use crate::types::{Move, PieceType, Sq, PROMOTE};
-use crate::variant::{LastRank, NetReach, PromotionRule};
+use crate::variant::{ko, LastRank, NetReach, PromotionRule};
 use arrayvec::ArrayVec;
 
 /// Which promotion versions of a single-leg move exist.
@@ -144,11 +144,35 @@ impl Position {
             if frozen.contains(&from) {
                 continue;
             }
+            let start = out.len();
             let p = self.generate_piece_with_extras(from, quiets, out);
             pass = pass.or(p);
+            if self.rules.ko.selfburn_illegal
+                && self.variant.piece(self.cell(from).ptype()).extra.burns
+            {
+                self.drop_self_destroying(start, out);
+            }
         }
         if let Some(p) = pass.filter(|_| quiets && !self.rules.ko.no_pass) {
             out.push(p);
+        }
+    }
+
+    /// K20 `ko_selfburn=illegal`: removes from `out[start..]` the moves after which the
+    /// mover's side has no command left.
+    fn drop_self_destroying(&self, start: usize, out: &mut Vec<Move>) {
+        let us = self.side_to_move();
+        let mut p = self.clone();
+        let mut i = start;
+        while i < out.len() {
+            p.make(out[i]);
+            let alive = p.royal_count(us) > 0;
+            p.unmake();
+            if alive {
+                i += 1;
+            } else {
+                out.remove(i);
+            }
         }
     }
 
@@ -542,10 +566,16 @@ impl Position {
             return PromotionChoice::Never;
         }
         let zone = &v.zone[us.index()];
-        let trophy = victims
-            .iter()
-            .any(|&s| v.piece(self.cell(s).ptype()).extra.trophy & def.extra.promote_on != 0);
         let ko = &self.rules.ko;
+        let trophy = victims.iter().any(|&s| {
+            let victim = &v.piece(self.cell(s).ptype()).extra;
+            let mut classes = victim.trophy;
+            // K17: the Drum (either state) is not a command trophy.
+            if ko.drum_does_not_promote && victim.tags & ko::TAG_DRUM != 0 {
+                classes &= !ko::TROPHY_COMMAND;
+            }
+            classes & def.extra.promote_on != 0
+        });
         let by_zone = if ko.zone_entry_only {
             !zone[from.idx()] && zone[to.idx()]
         } else {

@@ -102,6 +102,22 @@ impl Position {
         let mut pass = None;
         let mut first_shots = [Sq::NONE; SHOT_CHOICES];
         let mut second_shots = [Sq::NONE; SHOT_CHOICES];
+        if self.rules.ko.stationary_shot {
+            // K8: one adjacent shot per jump the piece has, without moving.
+            let n1 = self.adjacent_targets(from, &[], &mut first_shots);
+            for &s1 in &first_shots[1..n1] {
+                let mut mv = Move::new(from, from);
+                mv.shots[0] = s1;
+                push(mv, &[s1], 1, out);
+                if jumps >= 2 {
+                    let n2 = self.adjacent_targets(from, &[s1], &mut second_shots);
+                    for &s2 in &second_shots[1..n2] {
+                        mv.shots[1] = s2;
+                        push(mv, &[s1, s2], 2, out);
+                    }
+                }
+            }
+        }
         for d1 in PRIEST_JUMPS {
             let m = from.offset(v.vec_offset(d1));
             if !landable(m) {

@@ -95,19 +95,27 @@ impl Position {
             }
         }
         out.truncate(start);
+        // K8: shooting without moving is a leg that stays.
+        if self.rules.ko.stationary_shot && nlegs < MAX_LEGS {
+            legs[nlegs] = from;
+            nlegs += 1;
+        }
+        // K28: with `aura_base_only` the fog silences only shooters that can still promote
+        // (the unpromoted bows and cannons).
+        let silenced = !self.rules.ko.aura_base_only || self.variant.piece(t).promotes_to.is_some();
         let them = self.side_to_move().flip();
         let no_shot_promo = self.rules.ko.shots_do_not_promote;
         let mut first = [Sq::NONE; MAX_TARGETS];
         let mut second = [Sq::NONE; MAX_TARGETS];
         for &to in &legs[..nlegs] {
-            let took = self.cell(to).is_piece();
+            let took = to != from && self.cell(to).is_piece();
             let mut victims = [to, Sq::NONE, Sq::NONE];
             let base = took as usize;
-            if quiets || took {
+            if to != from && (quiets || took) {
                 let choice = self.ko_choice(t, from, to, &victims[..base]);
                 Position::push_with_choice(Move::new(from, to), choice, out);
             }
-            if self.in_fog_aura(to, them) {
+            if silenced && self.in_fog_aura(to, them) {
                 continue;
             }
             let n1 = self.shot_targets(to, [from, Sq::NONE], range, cannon, immune, &mut first);

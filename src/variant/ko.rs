@@ -19,6 +19,10 @@ use crate::movement::*;
 /// Start position (ko.md 2; K1 default: 6 Pawns and 3 Patrols).
 pub const START_SFEN: &str = "fdtbencsstsrwrasogscawrsrstcsensmfd/rfh1q1mi1snbmadsn1mi1q1fhr/elcnsblbelcnsblbelfwellbsbcnellbsbcnel/ca1hs1hs1hs1hs1hs1hs1hs1hs1ca/1ho1p1p1p1ho1p1p1p1ho1/cusuchspchspchspchsuchspchspchspchsucu/9va9/19/19/19/19/19/9VA9/CUSUCHSPCHSPCHSPCHSUCHSPCHSPCHSPCHSUCU/1HO1P1P1P1HO1P1P1P1HO1/CA1HS1HS1HS1HS1HS1HS1HS1HS1CA/ELCNSBLBELCNSBLBELFWELLBSBCNELLBSBCNEL/RFH1Q1MI1SNDMABSN1MI1Q1FHR/FDSMENCSSTSRWRASCGSOAWRSRSTCSENTBFD b - 1";
 
+/// K1 `ko_setup=zh`: the [zh] setup, 7 Pawns and 2 Patrols (Black 18o and White 2e hold a
+/// Pawn); use it with `position sfen`.
+pub const START_SFEN_ZH: &str = "fdtbencsstsrwrasogscawrsrstcsensmfd/rfh1q1mi1snbmadsn1mi1q1fhr/elcnsblbelcnsblbelfwellbsbcnellbsbcnel/ca1hs1hs1hs1hs1hs1hs1hs1hs1ca/1ho1p1p1p1ho1p1p1p1p1/cusuchspchspchspchsuchspchspchspchsucu/9va9/19/19/19/19/19/9VA9/CUSUCHSPCHSPCHSPCHSUCHSPCHSPCHSPCHSUCU/1P1P1P1P1HO1P1P1P1HO1/CA1HS1HS1HS1HS1HS1HS1HS1HS1CA/ELCNSBLBELCNSBLBELFWELLBSBCNELLBSBCNEL/RFH1Q1MI1SNDMABSN1MI1Q1FHR/FDSMENCSSTSRWRASCGSOAWRSRSTCSENTBFD b - 1";
+
 /// Positions for `largeshogi bench`.
 pub const BENCH_SFENS: &[&str] = &[START_SFEN];
 

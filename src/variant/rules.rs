@@ -87,6 +87,15 @@ pub struct KoRules {
     pub thunderclap: ThunderclapWalk,
     /// K6 `ko_bannerwaver=area`: 1-5 steps with free turns instead of one line.
     pub bannerwaver_area: bool,
+    /// K8 `ko_stationary_shot=on`: a shooter may shoot without moving.
+    pub stationary_shot: bool,
+    /// K17 `ko_drum_promotes=off`: capturing the Drum does not let the captor promote.
+    pub drum_does_not_promote: bool,
+    /// K20 `ko_selfburn=illegal`: a move after which the mover's side has no command is
+    /// illegal (instead of losing).
+    pub selfburn_illegal: bool,
+    /// K28 `ko_aura=base`: the fog silences only the unpromoted bows and cannons.
+    pub aura_base_only: bool,
 }
 
 impl Default for KoRules {
@@ -103,6 +112,10 @@ impl Default for KoRules {
             net: NetReach::Through,
             thunderclap: ThunderclapWalk::Exact,
             bannerwaver_area: false,
+            stationary_shot: false,
+            drum_does_not_promote: false,
+            selfburn_illegal: false,
+            aura_base_only: false,
         }
     }
 }
