@@ -332,13 +332,13 @@ impl MatchSummary {
             ));
         }
         s.push_str(&format!(
-            "{:<20} {:>8} {:>12} {:>8}\n",
-            "engine", "illegal", "time losses", "crashes"
+            "{:<20} {:>8} {:>12} {:>8} {:>10}\n",
+            "engine", "illegal", "time losses", "crashes", "rejections"
         ));
         for (i, inc) in self.incidents.iter().enumerate() {
             s.push_str(&format!(
-                "{:<20} {:>8} {:>12} {:>8}\n",
-                self.names[i], inc.illegal, inc.time_losses, inc.crashes
+                "{:<20} {:>8} {:>12} {:>8} {:>10}\n",
+                self.names[i], inc.illegal, inc.time_losses, inc.crashes, inc.rejections
             ));
         }
         s.push_str(&format!("games played: {}\n", self.games_played));
