@@ -36,7 +36,7 @@ fn run_match(fake_mode: &str, games: &str) -> (i32, String, String) {
     )
 }
 
-/// The counts in the table row of `engine` (illegal, time losses, crashes).
+/// The counts in the table row of `engine` (illegal, time losses, crashes, rejections).
 fn incidents(table: &str, engine: &str) -> Vec<u32> {
     table
         .lines()
@@ -63,8 +63,8 @@ fn illegal_move_loses_the_game() {
     let (code, out, err) = run_match("illegal", "2");
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("fake vs real"), "{out}");
-    assert_eq!(incidents(&out, "fake"), vec![2, 0, 0], "{out}");
-    assert_eq!(incidents(&out, "real"), vec![0, 0, 0], "{out}");
+    assert_eq!(incidents(&out, "fake"), vec![2, 0, 0, 0], "{out}");
+    assert_eq!(incidents(&out, "real"), vec![0, 0, 0, 0], "{out}");
     assert!(err.contains("illegal move"), "{err}");
     // Both games lost by the fake engine.
     let row = out
@@ -82,7 +82,7 @@ fn hanging_engine_loses_on_time() {
     }
     let (code, out, err) = run_match("slow", "1");
     assert_eq!(code, 0, "{err}");
-    assert_eq!(incidents(&out, "fake"), vec![0, 1, 0], "{out}");
+    assert_eq!(incidents(&out, "fake"), vec![0, 1, 0, 0], "{out}");
 }
 
 #[test]
