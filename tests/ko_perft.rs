@@ -1,5 +1,6 @@
 //! Ko perft speed beside Chu's (issue 8): `cargo test --release --test ko_perft -- --ignored
-//! --nocapture`. Not run by default (debug builds are slow); Ko is not yet on the CLI.
+//! --nocapture`. Not run by default (debug builds are slow); the CLI has
+//! `largeshogi perft --variant ko --depth 3`.
 
 use largeshogi::perft::perft;
 use largeshogi::position::Position;

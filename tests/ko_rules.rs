@@ -1,5 +1,5 @@
-//! Ko shogi: the sanity cases of ko.md section 10 with their exact counts (those whose
-//! pieces and rules are implemented so far; see ARCHITECTURE.md "Ko (in progress)").
+//! Ko shogi: the sanity cases of ko.md section 10 with their exact counts, the capture
+//! restriction tables, promotion triggers, side effects, game end and the rule switches.
 
 mod support;
 use largeshogi::perft::perft;
@@ -1195,4 +1195,30 @@ mod options {
         );
         assert!(!texts(&pos, &moves_of(&pos, "12k")).contains(&"12k11jx11e".to_string()));
     }
+}
+
+#[test]
+fn ko_options_set_every_switch_and_refuse_bad_values() {
+    use largeshogi::variant::KoRules;
+    let mut seen = std::collections::HashSet::new();
+    for (name, values) in KoRules::OPTIONS {
+        let mut k = KoRules::default();
+        k.set(name, values[0]).unwrap();
+        assert_eq!(
+            k,
+            KoRules::default(),
+            "{name}: the first value is the default"
+        );
+        for v in &values[1..] {
+            let mut k = KoRules::default();
+            k.set(name, v).unwrap();
+            assert_ne!(k, KoRules::default(), "{name}={v}");
+            assert!(
+                seen.insert(format!("{k:?}")),
+                "{name}={v} sets a switch of its own"
+            );
+        }
+        assert!(KoRules::default().set(name, "nonsense").is_err());
+    }
+    assert!(KoRules::default().set("ko_nothing", "on").is_err());
 }

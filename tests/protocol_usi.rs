@@ -315,3 +315,33 @@ fn fuzz_300_hostile_lines_then_still_answers() {
     e.assert_no_panic();
     e.quit();
 }
+
+#[test]
+fn ko_rule_switches_are_usi_options() {
+    let mut e = Engine::start(&[]);
+    e.send("usi");
+    let lines = e.until(REPLY, |l| l == "usiok");
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name ko_burn type combo default all var all var enemy"));
+    e.send("setoption name USI_Variant value ko");
+    e.send("setoption name ko_pass value off");
+    // Ko's start position has 223 moves with the pass, 222 without: the pass is refused.
+    e.send("position startpos moves pass");
+    let lines = e.replies_before("isready", "readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("pass")),
+        "pass must be refused: {lines:?}"
+    );
+    e.send("setoption name ko_pass value maybe");
+    let lines = e.replies_before("isready", "readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("ko_pass must be one of")),
+        "{lines:?}"
+    );
+    e.send("setoption name ko_pass value on");
+    e.send("position startpos moves pass");
+    let lines = e.replies_before("isready", "readyok");
+    assert!(lines.is_empty(), "{lines:?}");
+    e.assert_no_panic();
+}

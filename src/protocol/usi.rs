@@ -8,7 +8,7 @@ use crate::game::Game;
 use crate::position::Position;
 use crate::search::{Clock, Info, Limits, Score, Searcher};
 use crate::types::{Color, Move};
-use crate::variant::{Rules, Variant};
+use crate::variant::{KoRules, Rules, Variant};
 use std::time::Duration;
 
 /// `uci` gets the UCI words for the handshake and option names; everything else (SFEN,
@@ -78,6 +78,14 @@ impl Usi {
             e.rules.preset_name().unwrap_or("default")
         ));
         out.line("option name USI_Ponder type check default false");
+        // Ko shogi's rule switches (ko.md 9).
+        for (name, values) in KoRules::OPTIONS {
+            let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
+            out.line(&format!(
+                "option name {name} type combo default {}{vars}",
+                values[0]
+            ));
+        }
         out.line(match self.wording {
             Wording::Usi => "usiok",
             Wording::Uci => "uciok",
@@ -123,6 +131,11 @@ impl Usi {
                         Rules::PRESETS.join(", ")
                     )
                 })?;
+                e.set_game_type(e.variant, r);
+            }
+            n if n.starts_with("ko_") => {
+                let mut r = e.rules;
+                r.ko.set(n, &value)?;
                 e.set_game_type(e.variant, r);
             }
             "usi_ponder" | "ponder" => {

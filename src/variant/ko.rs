@@ -7,9 +7,8 @@
 //! immunities follow the *effective* kind (`Eff`); the tags that rules naming a piece use
 //! (General, Middle troop, Banner, Drum, Taoist priest) follow the *origin* (K2).
 //!
-//! In progress (see ARCHITECTURE.md "Ko (in progress)"): the Thunderclap, Banner-waver and
-//! the priest family have no generator yet, and the side effects of ko.md 4.7-4.9 and 6.6-6.7
-//! are not applied. The variant is therefore not listed in `Variant::names`.
+//! Special generators: `movegen/double.rs`, `shoot.rs`, `priest.rs`, `walk.rs`; end-of-move
+//! effects: `position/effects.rs`; rule switches: `Rules::ko` (ARCHITECTURE.md "Ko").
 
 use super::{
     Perpetual, PieceDef, PieceExtra, PromotionRule, Rules, Variant, VariantOptions, VariantSpec,
@@ -64,7 +63,7 @@ struct Eff {
     name: &'static str,
     atoms: Vec<Atom>,
     special: Special,
-    /// Value in hundredths of a Pawn... in Pawns x 100 after scaling (derived, see `value`).
+    /// Value in Pawns (x 100 in the table), derived: see `kinds`.
     value: i32,
 }
 

@@ -747,13 +747,14 @@ impl Variant {
             "chu" | "chushogi" => Some(Variant::chu()),
             "tai" | "taishogi" => Some(Variant::tai()),
             "yanxin" | "yanxinshogi" => Some(Variant::yanxin()),
+            "ko" | "koshogi" => Some(Variant::ko()),
             _ => None,
         }
     }
 
     /// Names of every supported variant.
     pub fn names() -> &'static [&'static str] {
-        &["chu", "yanxin", "tai"]
+        &["chu", "yanxin", "ko", "tai"]
     }
 
     /// Number of distinct cell codes (empty, wall and every piece of both colours).
@@ -761,7 +762,7 @@ impl Variant {
         2 + 2 * self.pieces.len()
     }
 
-    /// Ko shogi (in progress: reachable from tests only, not listed in `names`).
+    /// Ko shogi (廣将棋).
     pub fn ko() -> &'static Variant {
         static KO: OnceLock<Variant> = OnceLock::new();
         KO.get_or_init(ko::build)

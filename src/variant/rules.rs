@@ -98,6 +98,66 @@ pub struct KoRules {
     pub aura_base_only: bool,
 }
 
+impl KoRules {
+    /// The engine options (ko.md 9 names), each with its values, the default first.
+    pub const OPTIONS: [(&'static str, &'static [&'static str]); 15] = [
+        ("ko_net", &["through", "first", "line"]),
+        ("ko_burn", &["all", "enemy"]),
+        ("ko_within5", &["lines", "area"]),
+        ("ko_light", &["enemy", "any"]),
+        ("ko_pass", &["on", "off"]),
+        ("ko_capture_promo", &["optional", "forced"]),
+        ("ko_zone", &["any", "enter"]),
+        ("ko_nomoves", &["lose", "draw"]),
+        ("ko_shot_promotes", &["on", "off"]),
+        ("ko_thunderclap", &["exact5", "gukai", "upto5"]),
+        ("ko_bannerwaver", &["line", "area"]),
+        ("ko_stationary_shot", &["off", "on"]),
+        ("ko_drum_promotes", &["on", "off"]),
+        ("ko_selfburn", &["lose", "illegal"]),
+        ("ko_aura", &["all", "base"]),
+    ];
+
+    /// Sets the option `name` (one of `OPTIONS`) to `value`.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<(), String> {
+        let values = KoRules::OPTIONS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, v)| *v)
+            .ok_or_else(|| format!("unknown Ko option '{name}'"))?;
+        let i = values
+            .iter()
+            .position(|&v| v == value)
+            .ok_or_else(|| format!("{name} must be one of: {}", values.join(", ")))?;
+        let alt = i > 0;
+        match name {
+            "ko_net" => self.net = [NetReach::Through, NetReach::First, NetReach::Line][i],
+            "ko_burn" => self.burn_enemy_only = alt,
+            "ko_within5" => self.within_area = alt,
+            "ko_light" => self.any_light = alt,
+            "ko_pass" => self.no_pass = alt,
+            "ko_capture_promo" => self.capture_promotion_forced = alt,
+            "ko_zone" => self.zone_entry_only = alt,
+            "ko_nomoves" => self.no_moves_draw = alt,
+            "ko_shot_promotes" => self.shots_do_not_promote = alt,
+            "ko_thunderclap" => {
+                self.thunderclap = [
+                    ThunderclapWalk::Exact,
+                    ThunderclapWalk::Gukai,
+                    ThunderclapWalk::UpTo,
+                ][i]
+            }
+            "ko_bannerwaver" => self.bannerwaver_area = alt,
+            "ko_stationary_shot" => self.stationary_shot = alt,
+            "ko_drum_promotes" => self.drum_does_not_promote = alt,
+            "ko_selfburn" => self.selfburn_illegal = alt,
+            "ko_aura" => self.aura_base_only = alt,
+            _ => return Err(format!("unknown Ko option '{name}'")),
+        }
+        Ok(())
+    }
+}
+
 impl Default for KoRules {
     fn default() -> KoRules {
         KoRules {
