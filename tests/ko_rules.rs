@@ -1171,6 +1171,32 @@ mod options {
     }
 
     #[test]
+    fn k24_fog_shoots_after_its_last_jump_only() {
+        let end = KoRules {
+            fog_shots_at_end: true,
+            ..KoRules::default()
+        };
+        let pos = with(&base(&[("+TB", "10k"), ("p", "11h")]), end);
+        let t = texts(&pos, &moves_of(&pos, "10k"));
+        // 25 + shots from the four final squares next to 11h (10i 12i by one jump or two,
+        // 10g 12g by two); no more out-shoot-and-back.
+        assert_eq!(t.len(), 29, "{t:?}");
+        assert!(!t.contains(&"10k10kx11h".to_string()));
+        assert!(t.contains(&"10k10gx11h".to_string()));
+        // Two shots at the end from one square.
+        let pos = with(&base(&[("+TB", "10k"), ("p", "11h"), ("p", "11j")]), end);
+        let t = texts(&pos, &moves_of(&pos, "10k"));
+        assert!(
+            t.iter()
+                .any(|m| m.starts_with("10k10ix") && m.matches('x').count() == 2),
+            "{t:?}"
+        );
+        for m in moves_of(&pos, "10k") {
+            assert_eq!(pos.parse_move(&pos.move_to_usi(&m)), Ok(m));
+        }
+    }
+
+    #[test]
     fn k28_aura_silences_only_unpromoted_shooters() {
         // A Crossbow cavalry next to an enemy fog's aura shoots with `ko_aura=base`.
         let pos = base(&[("+SB", "12l"), ("+tb", "8j"), ("p", "11e")]);

@@ -102,6 +102,9 @@ impl Position {
         let mut pass = None;
         let mut first_shots = [Sq::NONE; SHOT_CHOICES];
         let mut second_shots = [Sq::NONE; SHOT_CHOICES];
+        let mut third_shots = [Sq::NONE; SHOT_CHOICES];
+        // K24 `ko_fogshots=end`: a fog or light shoots up to twice after its last leg only.
+        let end_shots = self.rules.ko.fog_shots_at_end && jumps >= 2;
         if self.rules.ko.stationary_shot {
             // K8: one adjacent shot per jump the piece has, without moving.
             let n1 = self.adjacent_targets(from, &[], &mut first_shots);
@@ -141,7 +144,19 @@ impl Position {
                     nshots += 1;
                 }
                 push(mv, &victims[..nv], nshots, out);
-                if jumps < 2 {
+                if end_shots && !s1.is_none() {
+                    // K24 `end`: both shots after the last leg, here the only one.
+                    let n = self.adjacent_targets(m, &[m, s1], &mut third_shots);
+                    for &s2 in &third_shots[1..n] {
+                        let mut both = mv;
+                        both.shots[1] = s2;
+                        let mut vs = victims;
+                        vs[nv] = s2;
+                        push(both, &vs[..nv + 1], nshots + 1, out);
+                    }
+                }
+                // With shots at the end, a shot after the first jump ends the move.
+                if jumps < 2 || (end_shots && !s1.is_none()) {
                     continue;
                 }
                 for d2 in PRIEST_JUMPS {
@@ -194,6 +209,16 @@ impl Position {
                         }
                         debug_assert_eq!(k, nv2);
                         push(mv2, &victims2[..nv2], nshots2, out);
+                        if end_shots && !s2.is_none() {
+                            let n = self.adjacent_targets(to, &[m, s2, to], &mut third_shots);
+                            for &s3 in &third_shots[1..n] {
+                                let mut both = mv2;
+                                both.shots[1] = s3;
+                                let mut vs = victims2;
+                                vs[nv2] = s3;
+                                push(both, &vs[..nv2 + 1], nshots2 + 1, out);
+                            }
+                        }
                     }
                 }
             }

@@ -96,11 +96,13 @@ pub struct KoRules {
     pub selfburn_illegal: bool,
     /// K28 `ko_aura=base`: the fog silences only the unpromoted bows and cannons.
     pub aura_base_only: bool,
+    /// K24 `ko_fogshots=end`: the fog and light shoot (up to twice) after the last jump only.
+    pub fog_shots_at_end: bool,
 }
 
 impl KoRules {
     /// The engine options (ko.md 9 names), each with its values, the default first.
-    pub const OPTIONS: [(&'static str, &'static [&'static str]); 15] = [
+    pub const OPTIONS: [(&'static str, &'static [&'static str]); 16] = [
         ("ko_net", &["through", "first", "line"]),
         ("ko_burn", &["all", "enemy"]),
         ("ko_within5", &["lines", "area"]),
@@ -116,6 +118,7 @@ impl KoRules {
         ("ko_drum_promotes", &["on", "off"]),
         ("ko_selfburn", &["lose", "illegal"]),
         ("ko_aura", &["all", "base"]),
+        ("ko_fogshots", &["each", "end"]),
     ];
 
     /// Sets the option `name` (one of `OPTIONS`) to `value`.
@@ -152,6 +155,7 @@ impl KoRules {
             "ko_drum_promotes" => self.drum_does_not_promote = alt,
             "ko_selfburn" => self.selfburn_illegal = alt,
             "ko_aura" => self.aura_base_only = alt,
+            "ko_fogshots" => self.fog_shots_at_end = alt,
             _ => return Err(format!("unknown Ko option '{name}'")),
         }
         Ok(())
@@ -176,6 +180,7 @@ impl Default for KoRules {
             drum_does_not_promote: false,
             selfburn_illegal: false,
             aura_base_only: false,
+            fog_shots_at_end: false,
         }
     }
 }
