@@ -133,12 +133,14 @@ pub enum Special {
     /// The atoms' moves, then optionally `shots` shots from the landing square along the 8
     /// lines at distance 1..=`range` (ko.md 4.6): over empty squares only, or with `cannon`
     /// over any pieces except a screen (`shot_guard & SCREEN`). Targets whose `shot_guard`
-    /// meets `immune` cannot be shot.
+    /// meets `immune` cannot be shot; `immune_alt` replaces it under the alternative
+    /// shooting table (Ko K14 `ko_shoot_table=zh`).
     Shooter {
         range: u8,
         shots: u8,
         cannon: bool,
         immune: u8,
+        immune_alt: u8,
     },
     /// A walk of exactly `steps` orthogonal steps with free turns, capturing every enemy
     /// entered (Ko Thunderclap, K5). See `movegen::walk`.

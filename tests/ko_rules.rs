@@ -345,6 +345,10 @@ fn chariots_and_carriages_cannot_take_the_heavenly_fortress() {
 /// Shot targets of the shooter on 10k stepping to 11j (or 10k for carriages on the
 /// file), against each target class of ko.md 5.2, with `victim` on 11g (distance 3).
 fn can_shoot(shooter: &str, victim: &str) -> bool {
+    can_shoot_with(shooter, victim, false)
+}
+
+fn can_shoot_with(shooter: &str, victim: &str, zh: bool) -> bool {
     let (from, landing) = match shooter {
         "LC" | "XC" => ("12l", "11j"),
         "CC" | "DV" => ("11l", "11j"),
@@ -367,9 +371,42 @@ fn can_shoot(shooter: &str, victim: &str) -> bool {
         "LB" | "SB" | "CN" | "FW" => shooter.to_string(),
         s => promoted(s).to_uppercase(),
     };
-    let pos = base(&[(shooter_code.as_str(), from), (victim_code.as_str(), "11g")]);
+    let mut pos = base(&[(shooter_code.as_str(), from), (victim_code.as_str(), "11g")]);
+    pos.rules.ko.shoot_table_zh = zh;
     let m = texts(&pos, &moves_of(&pos, from));
     m.contains(&format!("{from}{landing}x11g"))
+}
+
+#[test]
+fn shooting_restriction_table_zh_k14() {
+    // ko.md 5.2's [zh] table (targets at distance 3, so FF is always inside the aura).
+    for s in ["LB", "SB"] {
+        for v in ["HF", "SU", "FF", "SP", "CH", "CU", "CC"] {
+            assert!(!can_shoot_with(s, v, true), "{s} must not shoot {v}");
+        }
+        assert!(can_shoot_with(s, "DV", true), "{s} shoots DV");
+    }
+    for v in ["HF", "SU", "FF"] {
+        assert!(
+            !can_shoot_with("CN", v, true) && !can_shoot_with("FW", v, true),
+            "{v}"
+        );
+    }
+    for s in ["CC", "DV"] {
+        assert!(!can_shoot_with(s, "HF", true), "{s} must not shoot HF");
+        for v in ["SU", "SP", "CH", "CU", "CC", "DV", "P"] {
+            assert!(can_shoot_with(s, v, true), "{s} shoots {v}");
+        }
+        assert!(
+            !can_shoot_with(s, "FF", true),
+            "{s}: the aura still applies"
+        );
+    }
+    for s in ["LC", "XC"] {
+        for v in ["HF", "SU", "SP", "CH", "CU", "CC", "DV", "P"] {
+            assert!(can_shoot_with(s, v, true), "{s} shoots {v}");
+        }
+    }
 }
 
 #[test]

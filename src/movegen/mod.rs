@@ -243,7 +243,13 @@ impl Position {
                 shots,
                 cannon,
                 immune,
+                immune_alt,
             } => {
+                let immune = if self.rules.ko.shoot_table_zh {
+                    immune_alt
+                } else {
+                    immune
+                };
                 self.add_shots(t, from, range, shots, cannon, immune, quiets, start, out);
                 None
             }

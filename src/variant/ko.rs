@@ -36,6 +36,8 @@ pub const SHOT_HF: u8 = 1;
 pub const SHOT_SU: u8 = 2;
 pub const SHOT_FF: u8 = 4;
 pub const SHOT_ARMOR: u8 = 8;
+/// The Divine carriage: armoured in the [en] table, an ordinary target in [zh]'s (K14).
+pub const SHOT_DV: u8 = 16;
 /// A Shield unit or Heavenly fortress between a cannon and its target blocks the shot.
 pub const SHOT_SCREEN: u8 = SHOT_HF | SHOT_SU;
 
@@ -94,9 +96,14 @@ const WA_VECS: &[(i8, i8)] = &[
     (-2, -2),
 ];
 
-const BOW: u8 = SHOT_HF | SHOT_SU | SHOT_FF | SHOT_ARMOR;
+/// ko.md 5.2 ([en], default): what each shooter cannot shoot.
+const BOW: u8 = SHOT_HF | SHOT_SU | SHOT_FF | SHOT_ARMOR | SHOT_DV;
 const CANNON: u8 = SHOT_HF | SHOT_SU | SHOT_FF;
 const FRANKISH: u8 = SHOT_HF | SHOT_SU;
+/// [zh]'s table (K14): bows may shoot the Divine carriage; the carriages CC and DV only
+/// spare the Heavenly fortress; the promoted bows LC and XC shoot everything.
+const BOW_ZH: u8 = SHOT_HF | SHOT_SU | SHOT_FF | SHOT_ARMOR;
+const CARRIAGE_ZH: u8 = SHOT_HF;
 
 fn cat(parts: &[Vec<Atom>]) -> Vec<Atom> {
     parts.concat()
@@ -148,12 +155,13 @@ fn double(vecs: &'static [(i8, i8)], same_line: bool) -> Special {
     Special::Double { vecs, same_line }
 }
 
-fn shooter(range: u8, shots: u8, cannon: bool, immune: u8) -> Special {
+fn shooter(range: u8, shots: u8, cannon: bool, immune: u8, immune_alt: u8) -> Special {
     Special::Shooter {
         range,
         shots,
         cannon,
         immune,
+        immune_alt,
     }
 }
 
@@ -208,13 +216,31 @@ fn kinds() -> Vec<Eff> {
             "FW",
             "Frankish cannon",
             steps(&DIAG),
-            shooter(7, 2, false, FRANKISH),
+            shooter(7, 2, false, FRANKISH, FRANKISH),
             9,
         ),
         eff("EL", "Elephant", slides(&DIAG), 6),
-        special("LB", "Longbow", steps(&DIAG), shooter(3, 1, false, BOW), 4),
-        special("SB", "Crossbow", steps(&DIAG), shooter(5, 1, false, BOW), 5),
-        special("CN", "Cannon", steps(&DIAG), shooter(5, 1, true, CANNON), 5),
+        special(
+            "LB",
+            "Longbow",
+            steps(&DIAG),
+            shooter(3, 1, false, BOW, BOW_ZH),
+            4,
+        ),
+        special(
+            "SB",
+            "Crossbow",
+            steps(&DIAG),
+            shooter(5, 1, false, BOW, BOW_ZH),
+            5,
+        ),
+        special(
+            "CN",
+            "Cannon",
+            steps(&DIAG),
+            shooter(5, 1, true, CANNON, CANNON),
+            5,
+        ),
         eff("HS", "Cavalier", knight_jumps(), 3),
         special("CA", "Cavalry", vec![], double(N_VECS, true), 7),
         special(
@@ -314,28 +340,28 @@ fn kinds() -> Vec<Eff> {
             "DV",
             "Divine carriage",
             rides(&ORTHO, 5),
-            shooter(7, 2, false, FRANKISH),
+            shooter(7, 2, false, FRANKISH, CARRIAGE_ZH),
             13,
         ),
         special(
             "LC",
             "Longbow cavalry",
             knight_jumps(),
-            shooter(3, 1, false, BOW),
+            shooter(3, 1, false, BOW, 0),
             7,
         ),
         special(
             "XC",
             "Crossbow cavalry",
             knight_jumps(),
-            shooter(5, 1, false, BOW),
+            shooter(5, 1, false, BOW, 0),
             8,
         ),
         special(
             "CC",
             "Cannon carriage",
             rides(&ORTHO, 5),
-            shooter(5, 1, true, CANNON),
+            shooter(5, 1, true, CANNON, CARRIAGE_ZH),
             11,
         ),
         special("WG", "Winged horse", vec![], double(N_VECS, false), 10),
@@ -413,7 +439,8 @@ fn extra(origin: &str, promoted: bool, effective: &str, special: Special) -> Pie
         "HF" => SHOT_HF,
         "SU" => SHOT_SU,
         "FF" => SHOT_FF,
-        "SP" | "CH" | "CU" | "CC" | "DV" => SHOT_ARMOR,
+        "SP" | "CH" | "CU" | "CC" => SHOT_ARMOR,
+        "DV" => SHOT_DV,
         _ => 0,
     };
     let tags = match (origin, promoted) {

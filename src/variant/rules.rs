@@ -98,11 +98,13 @@ pub struct KoRules {
     pub aura_base_only: bool,
     /// K24 `ko_fogshots=end`: the fog and light shoot (up to twice) after the last jump only.
     pub fog_shots_at_end: bool,
+    /// K14 `ko_shoot_table=zh`: [zh]'s shooting restrictions.
+    pub shoot_table_zh: bool,
 }
 
 impl KoRules {
     /// The engine options (ko.md 9 names), each with its values, the default first.
-    pub const OPTIONS: [(&'static str, &'static [&'static str]); 16] = [
+    pub const OPTIONS: [(&'static str, &'static [&'static str]); 17] = [
         ("ko_net", &["through", "first", "line"]),
         ("ko_burn", &["all", "enemy"]),
         ("ko_within5", &["lines", "area"]),
@@ -119,6 +121,7 @@ impl KoRules {
         ("ko_selfburn", &["lose", "illegal"]),
         ("ko_aura", &["all", "base"]),
         ("ko_fogshots", &["each", "end"]),
+        ("ko_shoot_table", &["en", "zh"]),
     ];
 
     /// Sets the option `name` (one of `OPTIONS`) to `value`.
@@ -156,6 +159,7 @@ impl KoRules {
             "ko_selfburn" => self.selfburn_illegal = alt,
             "ko_aura" => self.aura_base_only = alt,
             "ko_fogshots" => self.fog_shots_at_end = alt,
+            "ko_shoot_table" => self.shoot_table_zh = alt,
             _ => return Err(format!("unknown Ko option '{name}'")),
         }
         Ok(())
@@ -181,6 +185,7 @@ impl Default for KoRules {
             selfburn_illegal: false,
             aura_base_only: false,
             fog_shots_at_end: false,
+            shoot_table_zh: false,
         }
     }
 }
