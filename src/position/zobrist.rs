@@ -58,7 +58,6 @@ impl Zobrist {
     /// Key of cell contents `code` (a piece cell, >= 2) on square `sq`.
     #[inline]
     pub fn piece(&self, code: u16, sq: usize) -> u64 {
-        // SAFETY-free indexing: codes and squares come from the position's own tables.
         self.psq[code as usize * self.cells + sq]
     }
 
