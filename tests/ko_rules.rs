@@ -1234,6 +1234,22 @@ mod options {
     }
 
     #[test]
+    fn k23_tiger_wing_zh_has_only_double_diagonal_steps() {
+        let pos = base(&[("+Q", "10j")]);
+        assert_eq!(moves_of(&pos, "10j").len(), 44);
+        let pos = with(
+            &pos,
+            KoRules {
+                tigerwing_zh: true,
+                ..KoRules::default()
+            },
+        );
+        // 4 F steps, 4 squares at (2, 2), 4 orthogonal squares at distance 2 via a diagonal
+        // step (F then F turning), and the pass.
+        assert_eq!(moves_of(&pos, "10j").len(), 4 + 4 + 4 + 1);
+    }
+
+    #[test]
     fn k28_aura_silences_only_unpromoted_shooters() {
         // A Crossbow cavalry next to an enemy fog's aura shoots with `ko_aura=base`.
         let pos = base(&[("+SB", "12l"), ("+tb", "8j"), ("p", "11e")]);

@@ -232,7 +232,9 @@ impl Position {
         let special = self.variant.piece(t).extra.special;
         // A shooter shoots from quiet landing squares too.
         let shooter = matches!(special, Special::Shooter { .. });
-        self.generate_piece(from, quiets || shooter, out);
+        if !(self.rules.ko.tigerwing_zh && self.variant.piece(t).extra.atoms_off_in_zh) {
+            self.generate_piece(from, quiets || shooter, out);
+        }
         match special {
             Special::None => None,
             Special::Double { vecs, same_line } => {

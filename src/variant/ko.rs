@@ -493,6 +493,7 @@ fn extra(origin: &str, promoted: bool, effective: &str, special: Special) -> Pie
         on_promote: if origin == "SC" { TAG_GUARDS } else { 0 },
         on_promote_kills_burners: origin == "SC",
         immobilises: matches!(effective, "SK" | "EA"),
+        atoms_off_in_zh: effective == "TW",
     }
 }
 

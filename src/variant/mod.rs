@@ -67,6 +67,9 @@ pub struct PieceExtra {
     /// Enemy pieces on this piece's unlimited rides, up to the first piece of its own side,
     /// cannot move (Ko nets, ko.md 4.7, K9).
     pub immobilises: bool,
+    /// Under `KoRules::tigerwing_zh` the atoms are dropped and only the special generator
+    /// moves the piece (Ko Tiger wing, K23).
+    pub atoms_off_in_zh: bool,
 }
 
 impl Default for PieceExtra {
@@ -84,6 +87,7 @@ impl Default for PieceExtra {
             on_promote: 0,
             on_promote_kills_burners: false,
             immobilises: false,
+            atoms_off_in_zh: false,
         }
     }
 }

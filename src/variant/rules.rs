@@ -100,11 +100,13 @@ pub struct KoRules {
     pub fog_shots_at_end: bool,
     /// K14 `ko_shoot_table=zh`: [zh]'s shooting restrictions.
     pub shoot_table_zh: bool,
+    /// K23 `ko_tigerwing=zh`: the Tiger wing has only its double diagonal steps.
+    pub tigerwing_zh: bool,
 }
 
 impl KoRules {
     /// The engine options (ko.md 9 names), each with its values, the default first.
-    pub const OPTIONS: [(&'static str, &'static [&'static str]); 17] = [
+    pub const OPTIONS: [(&'static str, &'static [&'static str]); 18] = [
         ("ko_net", &["through", "first", "line"]),
         ("ko_burn", &["all", "enemy"]),
         ("ko_within5", &["lines", "area"]),
@@ -122,6 +124,7 @@ impl KoRules {
         ("ko_aura", &["all", "base"]),
         ("ko_fogshots", &["each", "end"]),
         ("ko_shoot_table", &["en", "zh"]),
+        ("ko_tigerwing", &["en", "zh"]),
     ];
 
     /// Sets the option `name` (one of `OPTIONS`) to `value`.
@@ -160,6 +163,7 @@ impl KoRules {
             "ko_aura" => self.aura_base_only = alt,
             "ko_fogshots" => self.fog_shots_at_end = alt,
             "ko_shoot_table" => self.shoot_table_zh = alt,
+            "ko_tigerwing" => self.tigerwing_zh = alt,
             _ => return Err(format!("unknown Ko option '{name}'")),
         }
         Ok(())
@@ -186,6 +190,7 @@ impl Default for KoRules {
             aura_base_only: false,
             fog_shots_at_end: false,
             shoot_table_zh: false,
+            tigerwing_zh: false,
         }
     }
 }
