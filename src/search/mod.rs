@@ -331,6 +331,7 @@ impl<'a> Worker<'a> {
         let them = self.pos.side_to_move().flip();
         let results: Vec<(i32, Move)> = pool.install(|| {
             rest.par_iter()
+                .with_min_len(split_chunk(rest.len()))
                 .enumerate()
                 .map_init(
                     || self.fork(),
@@ -444,6 +445,7 @@ impl<'a> Worker<'a> {
                 let this = &*self;
                 let results: Vec<(Move, i32)> = pool.install(|| {
                     rest.par_iter()
+                        .with_min_len(split_chunk(rest.len()))
                         .map_init(
                             || this.fork(),
                             |w, &(m, _)| {
@@ -749,6 +751,12 @@ impl<'a> Worker<'a> {
         }
         pv
     }
+}
+
+/// Smallest share of a parallel move list one task takes: a few tasks per thread balance
+/// the load, while every task costs a forked worker (position and history copies).
+fn split_chunk(moves: usize) -> usize {
+    (moves / (2 * rayon::current_num_threads().max(1))).max(1)
 }
 
 /// The move captures something (on its final square or on a first leg).

@@ -95,7 +95,7 @@ impl History {
             table: Vec::new(),
             cells: 0,
             killers: vec![[Move::NULL; KILLERS]; 130],
-            scores: (0..130).map(|_| Vec::with_capacity(256)).collect(),
+            scores: (0..130).map(|_| Vec::new()).collect(),
         }
     }
 
