@@ -188,3 +188,49 @@ pub const KING_VECS: [(i8, i8); 8] = [
     (-1, 0),
     (-1, 1),
 ];
+
+/// Concatenates atom lists (a piece that combines several movements).
+pub fn cat(parts: &[Vec<Atom>]) -> Vec<Atom> {
+    parts.concat()
+}
+
+// Movements shared by the Chu-family tables (Chu and Yanxin).
+
+/// King, Crown Prince: one step in every direction.
+pub fn king() -> Vec<Atom> {
+    steps(&KING_DIRS)
+}
+/// Drunk Elephant: a step in every direction but straight back.
+pub fn drunk_elephant() -> Vec<Atom> {
+    steps(&[F, FL, FR, L, R, BL, BR])
+}
+/// Gold General: a step in every direction but the backward diagonals.
+pub fn gold() -> Vec<Atom> {
+    steps(&[F, FL, FR, L, R, B])
+}
+pub fn rook() -> Vec<Atom> {
+    slides(&ORTHO)
+}
+pub fn bishop() -> Vec<Atom> {
+    slides(&DIAG)
+}
+/// Side Mover: slides sideways, steps forward and back.
+pub fn side_mover() -> Vec<Atom> {
+    cat(&[steps(&VERTICAL), slides(&SIDEWAYS)])
+}
+/// Vertical Mover: slides forward and back, steps sideways.
+pub fn vertical_mover() -> Vec<Atom> {
+    cat(&[slides(&VERTICAL), steps(&SIDEWAYS)])
+}
+/// Dragon Horse: Bishop plus orthogonal steps.
+pub fn dragon_horse() -> Vec<Atom> {
+    cat(&[slides(&DIAG), steps(&ORTHO)])
+}
+/// Dragon King: Rook plus diagonal steps.
+pub fn dragon_king() -> Vec<Atom> {
+    cat(&[slides(&ORTHO), steps(&DIAG)])
+}
+/// Free King: slides in every direction.
+pub fn free_king() -> Vec<Atom> {
+    slides(&KING_DIRS)
+}

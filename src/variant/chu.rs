@@ -33,10 +33,6 @@ const NONE: Flags = Flags {
     last_rank_piece: false,
 };
 
-fn cat(parts: &[Vec<Atom>]) -> Vec<Atom> {
-    parts.concat()
-}
-
 /// One row: code, English name, atoms, value (rules' units), promoted code, flags.
 type Row = (
     &'static str,
@@ -66,16 +62,6 @@ fn rows() -> Vec<Row> {
         last_rank_piece: true,
         ..NONE
     };
-    let king = || steps(&KING_DIRS);
-    let drunk_elephant = || steps(&[F, FL, FR, L, R, BL, BR]);
-    let gold = || steps(&[F, FL, FR, L, R, B]);
-    let rook = || slides(&ORTHO);
-    let bishop = || slides(&DIAG);
-    let side_mover = || cat(&[steps(&VERTICAL), slides(&SIDEWAYS)]);
-    let vertical_mover = || cat(&[slides(&VERTICAL), steps(&SIDEWAYS)]);
-    let dragon_horse = || cat(&[slides(&DIAG), steps(&ORTHO)]);
-    let dragon_king = || cat(&[slides(&ORTHO), steps(&DIAG)]);
-    let free_king = || slides(&KING_DIRS);
     vec![
         // 玉将/王将 King
         ("K", "King", king(), 4, None, royal),

@@ -105,10 +105,6 @@ const FRANKISH: u8 = SHOT_HF | SHOT_SU;
 const BOW_ZH: u8 = SHOT_HF | SHOT_SU | SHOT_FF | SHOT_ARMOR;
 const CARRIAGE_ZH: u8 = SHOT_HF;
 
-fn cat(parts: &[Vec<Atom>]) -> Vec<Atom> {
-    parts.concat()
-}
-
 fn knight_jumps() -> Vec<Atom> {
     [
         (-1, 2),

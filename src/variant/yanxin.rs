@@ -69,17 +69,6 @@ fn rows() -> Vec<Row> {
         pawn_rule: true,
         ..NONE
     };
-    let cat = |parts: &[Vec<Atom>]| parts.concat();
-    let king = || steps(&KING_DIRS);
-    let drunk_elephant = || steps(&[F, FL, FR, L, R, BL, BR]);
-    let gold = || steps(&[F, FL, FR, L, R, B]);
-    let rook = || slides(&ORTHO);
-    let bishop = || slides(&DIAG);
-    let side_mover = || cat(&[steps(&VERTICAL), slides(&SIDEWAYS)]);
-    let vertical_mover = || cat(&[slides(&VERTICAL), steps(&SIDEWAYS)]);
-    let dragon_horse = || cat(&[slides(&DIAG), steps(&ORTHO)]);
-    let dragon_king = || cat(&[slides(&ORTHO), steps(&DIAG)]);
-    let free_king = || slides(&KING_DIRS);
     let lion = || vec![Atom::Lion];
     let knight_leaps = |dirs: &[Dir]| dirs.iter().map(|&dir| Atom::Jump { dir }).collect();
     vec![
