@@ -46,24 +46,71 @@ pub fn search_bench(
         nodes: 0,
         time: Duration::ZERO,
     };
-    for (i, sfen) in variant.bench_sfens.iter().enumerate() {
-        let Ok(pos) = Position::from_sfen(variant, sfen, rules) else {
-            continue;
-        };
-        let mut searcher = Searcher::new(64, threads);
-        let limits = Limits {
-            depth: Some(depth),
-            ..Limits::default()
-        };
-        let start = Instant::now();
-        let r = searcher.search(&Game::new(pos), &limits, &Control::default(), &mut |_| {});
-        let one = BenchResult {
-            nodes: r.nodes,
-            time: start.elapsed(),
-        };
+    for (i, pos) in bench_positions(variant, rules).enumerate() {
+        let one = search_position(pos, depth, threads);
         report(i, &one);
         total.nodes += one.nodes;
         total.time += one.time;
     }
     total
+}
+
+/// Time to depth with `threads` threads against one thread. Each position is searched
+/// `rounds` times each way, alternating, and its median time counts: a busy moment on the
+/// machine then distorts neither side. Returns (threads, one thread) totals; `report` gets
+/// each position's medians.
+pub fn speedup_bench(
+    variant: &'static Variant,
+    rules: Rules,
+    depth: u32,
+    threads: usize,
+    rounds: usize,
+    report: &mut dyn FnMut(usize, &BenchResult, &BenchResult),
+) -> (BenchResult, BenchResult) {
+    let zero = BenchResult {
+        nodes: 0,
+        time: Duration::ZERO,
+    };
+    let (mut many_total, mut one_total) = (zero, zero);
+    for (i, pos) in bench_positions(variant, rules).enumerate() {
+        let (mut many, mut one) = (Vec::new(), Vec::new());
+        for _ in 0..rounds.max(1) {
+            many.push(search_position(pos.clone(), depth, threads));
+            one.push(search_position(pos.clone(), depth, 1));
+        }
+        let (many, one) = (median(&mut many), median(&mut one));
+        report(i, &many, &one);
+        for (total, r) in [(&mut many_total, many), (&mut one_total, one)] {
+            total.nodes += r.nodes;
+            total.time += r.time;
+        }
+    }
+    (many_total, one_total)
+}
+
+fn bench_positions(variant: &'static Variant, rules: Rules) -> impl Iterator<Item = Position> {
+    variant
+        .bench_sfens
+        .iter()
+        .filter_map(move |sfen| Position::from_sfen(variant, sfen, rules).ok())
+}
+
+fn median(runs: &mut [BenchResult]) -> BenchResult {
+    runs.sort_by_key(|r| r.time);
+    runs[runs.len() / 2]
+}
+
+/// One fixed-depth search with a fresh 64 MB table.
+fn search_position(pos: Position, depth: u32, threads: usize) -> BenchResult {
+    let mut searcher = Searcher::new(64, threads);
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let start = Instant::now();
+    let r = searcher.search(&Game::new(pos), &limits, &Control::default(), &mut |_| {});
+    BenchResult {
+        nodes: r.nodes,
+        time: start.elapsed(),
+    }
 }

@@ -125,9 +125,13 @@ enum Command {
         /// Search threads.
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// Also run with one thread and print the time-to-depth speedup.
+        /// Compare with one thread: print the time-to-depth speedup.
         #[arg(long)]
         speedup: bool,
+        /// With --speedup: searches of each position each way (alternating); the median
+        /// time counts.
+        #[arg(long, default_value_t = 3)]
+        rounds: usize,
     },
 }
 
@@ -288,6 +292,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
             depth,
             threads,
             speedup,
+            rounds,
         }) => match what.as_str() {
             "perft" => {
                 let depth = depth.unwrap_or(5);
@@ -302,7 +307,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
                 Ok(())
             }
             "search" => {
-                bench_search(variant, rules, depth.unwrap_or(8), threads, speedup);
+                bench_search(variant, rules, depth.unwrap_or(8), threads, speedup, rounds);
                 Ok(())
             }
             other => Err(UserError(format!(
@@ -387,6 +392,7 @@ fn bench_search(
     depth: u32,
     threads: usize,
     speedup: bool,
+    rounds: usize,
 ) {
     let run = |threads: usize| {
         largeshogi::bench::search_bench(variant, rules, depth, threads, &mut |i, r| {
@@ -398,7 +404,42 @@ fn bench_search(
             );
         })
     };
-    let r = run(threads);
+    if !speedup || threads < 2 {
+        let r = run(threads);
+        print_bench_line(variant, depth, threads, &r);
+        return;
+    }
+    let (many, one) = largeshogi::bench::speedup_bench(
+        variant,
+        rules,
+        depth,
+        threads,
+        rounds,
+        &mut |i, many, one| {
+            eprintln!(
+                "position {}: {threads} threads {} nodes {:.3} s, 1 thread {} nodes {:.3} s",
+                i + 1,
+                many.nodes,
+                many.time.as_secs_f64(),
+                one.nodes,
+                one.time.as_secs_f64()
+            );
+        },
+    );
+    print_bench_line(variant, depth, threads, &many);
+    print_bench_line(variant, depth, 1, &one);
+    println!(
+        "time-to-depth speedup {threads} threads vs 1: {:.2}x (median of {rounds} alternating runs per position)",
+        one.time.as_secs_f64() / many.time.as_secs_f64().max(1e-9)
+    );
+}
+
+fn print_bench_line(
+    variant: &'static Variant,
+    depth: u32,
+    threads: usize,
+    r: &largeshogi::bench::BenchResult,
+) {
     println!(
         "bench search {} depth {depth} threads {threads}: {} nodes, {:.3} s, {} nodes/s",
         variant.name,
@@ -406,20 +447,6 @@ fn bench_search(
         r.time.as_secs_f64(),
         r.nps()
     );
-    if speedup && threads > 1 {
-        let one = run(1);
-        println!(
-            "bench search {} depth {depth} threads 1: {} nodes, {:.3} s, {} nodes/s",
-            variant.name,
-            one.nodes,
-            one.time.as_secs_f64(),
-            one.nps()
-        );
-        println!(
-            "time-to-depth speedup {threads} threads vs 1: {:.2}x",
-            one.time.as_secs_f64() / r.time.as_secs_f64().max(1e-9)
-        );
-    }
 }
 
 fn run_match_command(

@@ -1,8 +1,12 @@
 //! Search: iterative deepening PVS with aspiration windows, quiescence over captures, a
 //! shared lock-free transposition table, move ordering (TT move, MVV/LVA, killers,
-//! history), null-move pruning and late-move reductions. Root moves after the first are
-//! searched in parallel with rayon; with one thread the search is deterministic.
+//! history), null-move pruning and late-move reductions. With several threads, helper
+//! threads from a rayon pool search the same iterations beside the main thread, sharing
+//! the table; a thread puts off moves another thread is searching (simplified ABDADA,
+//! see `abdada`), and the first thread to finish an iteration ends it for all. With one
+//! thread the search is deterministic.
 
+mod abdada;
 mod ordering;
 pub mod time;
 pub mod tt;
@@ -14,10 +18,10 @@ use crate::game::Game;
 use crate::position::Position;
 use crate::types::{Move, Sq};
 use crate::variant::Repetition;
+use abdada::BusyTable;
 use ordering::{encode, History, MovePicker};
-use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tt::{Bound, TranspositionTable};
 
@@ -26,10 +30,10 @@ const INF: i32 = 32000;
 /// Scores beyond this are "royal capture in N plies".
 const MATE_BOUND: i32 = MATE - 1000;
 const MAX_PLY: usize = 120;
+/// Smallest remaining depth at which threads put off moves another thread is searching.
+const DEFER_DEPTH: i32 = 2;
 /// Quiescence: a capture must be able to bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 200;
-/// Smallest remaining depth at which a PV node's siblings are searched in parallel.
-const SPLIT_DEPTH: i32 = 4;
 
 /// A score as the protocols print it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -88,7 +92,9 @@ pub struct Searcher {
     hash_mb: usize,
     threads: usize,
     multipv: usize,
+    /// The helper threads (None: single thread, deterministic).
     pool: Option<rayon::ThreadPool>,
+    busy: BusyTable,
 }
 
 /// State shared by all threads of one search.
@@ -101,8 +107,14 @@ struct Shared<'a> {
     hard: Option<Duration>,
     node_limit: u64,
     stopped: AtomicBool,
-    /// Thread pool for parallel search (None: single thread, deterministic).
-    pool: Option<&'a rayon::ThreadPool>,
+    /// Deepest iteration some thread has completed, and that thread's root moves sorted
+    /// best first: the first thread to finish an iteration ends it for all.
+    completed: AtomicI32,
+    published: Mutex<Vec<(Move, i32)>>,
+    /// Threads searching (1: deterministic, nothing published).
+    pool_threads: usize,
+    /// Positions being searched, when several threads search.
+    busy: Option<&'a BusyTable>,
 }
 
 impl Shared<'_> {
@@ -119,6 +131,24 @@ impl Shared<'_> {
         }
         stop
     }
+
+    /// A thread finished iteration `depth`: it becomes everyone's result unless another
+    /// thread got as deep first.
+    fn publish(&self, depth: i32, order: &[(Move, i32)]) {
+        if let Ok(mut published) = self.published.lock() {
+            if depth > self.completed.load(Relaxed) {
+                published.clear();
+                published.extend_from_slice(order);
+                self.completed.store(depth, Relaxed);
+            }
+        }
+    }
+
+    /// The deepest completed iteration and its sorted root moves.
+    fn adopt(&self) -> Option<(i32, Vec<(Move, i32)>)> {
+        let published = self.published.lock().ok()?;
+        (!published.is_empty()).then(|| (self.completed.load(Relaxed), published.clone()))
+    }
 }
 
 /// One thread's search state.
@@ -127,10 +157,15 @@ struct Worker<'a> {
     shared: &'a Shared<'a>,
     history: History,
     buffers: Vec<Vec<Move>>,
+    /// Per ply: moves put off because another thread was searching them.
+    deferred: Vec<Vec<Move>>,
     local_nodes: u64,
     seldepth: usize,
-    /// Length of the game history at the root: repetitions are looked up over all of it.
-    root_ply: usize,
+    /// The iteration being searched.
+    goal: i32,
+    /// Leave the current iteration: the search is stopped, or another thread has
+    /// completed it (checked with the clock, every 256 nodes).
+    abort: bool,
 }
 
 impl Searcher {
@@ -141,6 +176,7 @@ impl Searcher {
             threads: 1,
             multipv: 1,
             pool: None,
+            busy: BusyTable::new(),
         };
         s.set_threads(threads);
         s
@@ -162,7 +198,7 @@ impl Searcher {
         self.threads = n.clamp(1, 256);
         self.pool = if self.threads > 1 {
             rayon::ThreadPoolBuilder::new()
-                .num_threads(self.threads)
+                .num_threads(self.threads - 1)
                 .build()
                 .ok()
         } else {
@@ -202,10 +238,94 @@ impl Searcher {
             hard: budget.map(|b| b.1),
             node_limit: limits.nodes.unwrap_or(u64::MAX),
             stopped: AtomicBool::new(false),
-            pool: self.pool.as_ref(),
+            completed: AtomicI32::new(0),
+            published: Mutex::new(Vec::new()),
+            pool_threads: self.threads,
+            busy: self.pool.as_ref().map(|_| &self.busy),
         };
-        let soft = budget.map(|b| b.0);
         let root_moves = game.legal_moves();
+        if root_moves.is_empty() {
+            return SearchResult {
+                best: None,
+                ponder: None,
+                score: Score::Cp(0),
+                depth: 0,
+                nodes: 0,
+            };
+        }
+        let plan = Plan {
+            max_depth: limits
+                .depth
+                .unwrap_or(MAX_PLY as u32 - 10)
+                .clamp(1, MAX_PLY as u32 - 10) as i32,
+            soft: budget.map(|b| b.0),
+            multipv: self.multipv.min(root_moves.len()),
+            fixed_depth: limits.depth.is_some(),
+            infinite: limits.infinite,
+        };
+        let mut main = Worker::new(game.position().clone(), &shared);
+        let mut result = match &self.pool {
+            None => main.iterate(&root_moves, &plan, info),
+            Some(pool) => pool.in_place_scope(|scope| {
+                for _ in 1..self.threads {
+                    let mut helper = Worker::new(game.position().clone(), &shared);
+                    let (root_moves, max_depth, multipv) =
+                        (&root_moves, plan.max_depth, plan.multipv);
+                    scope.spawn(move |_| helper.help(root_moves, max_depth, multipv));
+                }
+                let result = main.iterate(&root_moves, &plan, info);
+                // The helpers stop with the main thread.
+                shared.stopped.store(true, Relaxed);
+                result
+            }),
+        };
+        main.flush_nodes();
+        result.nodes = shared.nodes.load(Relaxed);
+        result
+    }
+}
+
+/// What one search is asked to do, beyond the position.
+struct Plan {
+    max_depth: i32,
+    /// Time after which no new iteration starts (None: no clock).
+    soft: Option<Duration>,
+    multipv: usize,
+    fixed_depth: bool,
+    infinite: bool,
+}
+
+impl<'a> Worker<'a> {
+    fn new(pos: Position, shared: &'a Shared<'a>) -> Worker<'a> {
+        Worker {
+            pos,
+            shared,
+            history: History::new(),
+            buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            deferred: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            local_nodes: 0,
+            seldepth: 0,
+            goal: i32::MAX,
+            abort: false,
+        }
+    }
+
+    /// Adds the nodes counted locally to the shared total.
+    fn flush_nodes(&mut self) {
+        self.shared.nodes.fetch_add(self.local_nodes, Relaxed);
+        self.local_nodes = 0;
+    }
+
+    /// The main thread's iterative deepening: reports each iteration through `info` and
+    /// decides when to stop.
+    fn iterate(
+        &mut self,
+        root_moves: &[Move],
+        plan: &Plan,
+        info: &mut dyn FnMut(&Info),
+    ) -> SearchResult {
+        let shared = self.shared;
+        let control = shared.control;
         let mut result = SearchResult {
             best: root_moves.first().copied(),
             ponder: None,
@@ -213,28 +333,24 @@ impl Searcher {
             depth: 0,
             nodes: 0,
         };
-        if root_moves.is_empty() {
-            return result;
-        }
-        let max_depth = limits
-            .depth
-            .unwrap_or(MAX_PLY as u32 - 10)
-            .clamp(1, MAX_PLY as u32 - 10);
-        let multipv = self.multipv.min(root_moves.len());
-        let mut main = Worker::new(game.position().clone(), &shared);
         let mut order: Vec<(Move, i32)> = root_moves.iter().map(|&m| (m, 0)).collect();
-        main.sort_root(&mut order);
+        self.sort_root(&mut order);
         let mut prev = 0;
-        for depth in 1..=max_depth as i32 {
-            let scored = if multipv > 1 {
-                main.root_all(&order, depth)
-            } else {
-                main.root_aspiration(&order, depth, prev)
-            };
+        let mut depth = 0;
+        while depth < plan.max_depth {
+            depth += 1;
+            let multipv = plan.multipv > 1;
+            let mut scored = self.iteration(&order, depth, prev, multipv, !multipv);
+            if self.abort && !shared.stopped.load(Relaxed) {
+                // A helper finished this iteration first (or a deeper one): take its result.
+                if let Some((d, o)) = shared.adopt() {
+                    (depth, scored) = (d, o);
+                }
+            }
             if shared.stopped.load(Relaxed) && depth > 1 {
                 // A partial iteration counts only if it found a better move than the last one.
                 if let Some(&(m, s)) = scored.first() {
-                    if s > prev && Some(m) != result.best {
+                    if s > prev && s > -INF && Some(m) != result.best {
                         result.best = Some(m);
                     }
                 }
@@ -242,20 +358,20 @@ impl Searcher {
             }
             order = scored;
             prev = order[0].1;
-            main.flush_nodes();
+            self.flush_nodes();
             let nodes = shared.nodes.load(Relaxed);
             let elapsed = shared.start.elapsed();
-            for (k, &(m, s)) in order.iter().take(multipv).enumerate() {
-                let pv = main.principal_variation(m, depth as usize);
+            for (k, &(m, s)) in order.iter().take(plan.multipv).enumerate() {
+                let pv = self.principal_variation(m, depth as usize);
                 info(&Info {
                     depth: depth as u32,
-                    seldepth: main.seldepth.max(depth as usize) as u32,
+                    seldepth: self.seldepth.max(depth as usize) as u32,
                     multipv: k as u32 + 1,
                     score: Score::from_internal(s),
                     nodes,
                     time: elapsed,
                     nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
-                    hashfull: self.tt.hashfull(),
+                    hashfull: shared.tt.hashfull(),
                     pv: pv.clone(),
                 });
                 if k == 0 {
@@ -268,95 +384,53 @@ impl Searcher {
             if shared.out_of_time() {
                 break;
             }
-            if soft.is_some_and(|s| !control.ponder.load(Relaxed) && elapsed >= s / 2)
-                && !limits.infinite
+            if plan
+                .soft
+                .is_some_and(|s| !control.ponder.load(Relaxed) && elapsed >= s / 2)
+                && !plan.infinite
             {
                 break;
             }
             // A forced royal capture found within the depth: deeper search cannot change it.
             if prev.abs() > MATE_BOUND
                 && (MATE - prev.abs()) < depth
-                && limits.depth.is_none()
-                && !limits.infinite
+                && !plan.fixed_depth
+                && !plan.infinite
             {
                 break;
             }
         }
         // `go infinite` / pondering must not answer before it is told to stop.
-        while (limits.infinite || control.ponder.load(Relaxed)) && !control.stop.load(Relaxed) {
+        while (plan.infinite || control.ponder.load(Relaxed)) && !control.stop.load(Relaxed) {
             std::thread::sleep(Duration::from_millis(2));
         }
-        main.flush_nodes();
-        result.nodes = shared.nodes.load(Relaxed);
         result
     }
-}
 
-impl<'a> Worker<'a> {
-    fn new(pos: Position, shared: &'a Shared<'a>) -> Worker<'a> {
-        let root_ply = pos.plies_played();
-        Worker {
-            pos,
-            shared,
-            history: History::new(),
-            buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-            local_nodes: 0,
-            seldepth: 0,
-            root_ply,
+    /// A helper thread's iterative deepening: the same iterations as the main thread,
+    /// filling the shared table, until the main thread stops it.
+    fn help(&mut self, root_moves: &[Move], max_depth: i32, multipv: usize) {
+        let mut order: Vec<(Move, i32)> = root_moves.iter().map(|&m| (m, 0)).collect();
+        self.sort_root(&mut order);
+        let mut prev = 0;
+        let mut depth = 0;
+        while depth < max_depth {
+            depth += 1;
+            // Under MultiPV the helpers only fill the table: the lines need exact scores.
+            let scored = self.iteration(&order, depth, prev, false, multipv == 1);
+            if self.shared.stopped.load(Relaxed) {
+                break;
+            }
+            order = match self.shared.adopt().filter(|_| self.abort) {
+                Some((d, o)) => {
+                    depth = d;
+                    o
+                }
+                None => scored,
+            };
+            prev = order[0].1;
         }
-    }
-
-    /// A worker for parallel tasks below the current node, with this worker's killers.
-    fn fork(&self) -> Worker<'a> {
-        let mut w = Worker::new(self.pos.clone(), self.shared);
-        w.root_ply = self.root_ply;
-        w.history.copy_from(&self.history);
-        w
-    }
-
-    /// Adds the nodes counted locally to the shared total.
-    fn flush_nodes(&mut self) {
-        self.shared.nodes.fetch_add(self.local_nodes, Relaxed);
-        self.local_nodes = 0;
-    }
-
-    /// Searches the siblings after the first move in parallel: each with a null window at
-    /// the shared alpha, re-searched with the full window when it beats it. Returns the
-    /// best (score, move) among them.
-    fn split(&self, rest: &[Move], depth: i32, ply: usize, alpha: i32, beta: i32) -> (i32, Move) {
-        let Some(pool) = self.shared.pool else {
-            return (-INF, Move::NULL);
-        };
-        let shared_alpha = AtomicI32::new(alpha);
-        let them = self.pos.side_to_move().flip();
-        let results: Vec<(i32, Move)> = pool.install(|| {
-            rest.par_iter()
-                .with_min_len(split_chunk(rest.len()))
-                .enumerate()
-                .map_init(
-                    || self.fork(),
-                    |w, (i, &m)| {
-                        let a = shared_alpha.load(Relaxed);
-                        if a >= beta || w.shared.stopped.load(Relaxed) {
-                            return (-INF, m);
-                        }
-                        let capture = is_capture(&w.pos, &m, them);
-                        w.pos.make(m);
-                        let s = w.search_sibling(m, i + 1, capture, depth, ply, a, beta, true);
-                        w.pos.unmake();
-                        w.flush_nodes();
-                        if s > a {
-                            shared_alpha.fetch_max(s.min(beta), Relaxed);
-                        }
-                        (s, m)
-                    },
-                )
-                .collect()
-        });
-        // First best wins ties, as in the sequential order.
-        results
-            .into_iter()
-            .fold((-INF, Move::NULL), |b, r| if r.0 > b.0 { r } else { b })
+        self.flush_nodes();
     }
 
     #[inline]
@@ -366,8 +440,32 @@ impl<'a> Worker<'a> {
         if self.local_nodes & 255 == 0 {
             self.shared.nodes.fetch_add(256, Relaxed);
             self.local_nodes -= 256;
-            self.shared.out_of_time();
+            self.abort =
+                self.shared.out_of_time() || self.shared.completed.load(Relaxed) >= self.goal;
         }
+    }
+
+    /// One iteration of iterative deepening (every root move with an exact score when
+    /// `all_lines`), published for the other threads when completed and `publish`.
+    fn iteration(
+        &mut self,
+        order: &[(Move, i32)],
+        depth: i32,
+        prev: i32,
+        all_lines: bool,
+        publish: bool,
+    ) -> Vec<(Move, i32)> {
+        self.goal = depth;
+        self.abort = self.shared.stopped.load(Relaxed);
+        let scored = if all_lines {
+            self.root_all(order, depth)
+        } else {
+            self.root_aspiration(order, depth, prev)
+        };
+        if !self.abort && publish && self.shared.pool_threads > 1 {
+            self.shared.publish(depth, &scored);
+        }
+        scored
     }
 
     fn sort_root(&mut self, order: &mut [(Move, i32)]) {
@@ -395,7 +493,7 @@ impl<'a> Worker<'a> {
         loop {
             let scored = self.root(order, depth, alpha, beta);
             let best = scored[0].1;
-            if self.shared.stopped.load(Relaxed) {
+            if self.abort {
                 return scored;
             }
             if best <= alpha && alpha > -INF {
@@ -409,65 +507,67 @@ impl<'a> Worker<'a> {
         }
     }
 
-    /// One root iteration: the first move with the full window, the rest with PVS, in
-    /// parallel when a pool is given. Returns the moves sorted best first.
+    /// One root iteration: the first move with the full window, the rest with PVS.
+    /// Returns the moves sorted best first; moves left unsearched (fail high, or the
+    /// search stopped) score -INF.
     fn root(
         &mut self,
         order: &[(Move, i32)],
         depth: i32,
-        alpha: i32,
+        mut alpha: i32,
         beta: i32,
     ) -> Vec<(Move, i32)> {
-        let first = order[0].0;
-        self.pos.make(first);
-        let first_score = -self.search(depth - 1, 1, -beta, -alpha, true);
-        self.pos.unmake();
-        let shared_alpha = AtomicI32::new(alpha.max(first_score));
-        let rest = &order[1..];
-        let search_one = |w: &mut Worker, m: Move| -> i32 {
-            let a = shared_alpha.load(Relaxed);
-            if a >= beta {
-                return -INF;
-            }
-            w.pos.make(m);
-            let mut s = -w.search(depth - 1, 1, -a - 1, -a, false);
-            if s > a && s < beta && !w.shared.stopped.load(Relaxed) {
-                s = -w.search(depth - 1, 1, -beta, -a, true);
-            }
-            w.pos.unmake();
-            shared_alpha.fetch_max(s.min(beta), Relaxed);
-            s
-        };
+        let busy = self.shared.busy.filter(|_| depth >= DEFER_DEPTH);
         let mut scored: Vec<(Move, i32)> = Vec::with_capacity(order.len());
-        scored.push((first, first_score));
-        match self.shared.pool {
-            Some(pool) if depth >= 3 => {
-                let this = &*self;
-                let results: Vec<(Move, i32)> = pool.install(|| {
-                    rest.par_iter()
-                        .with_min_len(split_chunk(rest.len()))
-                        .map_init(
-                            || this.fork(),
-                            |w, &(m, _)| {
-                                let s = search_one(w, m);
-                                w.flush_nodes();
-                                (m, s)
-                            },
-                        )
-                        .collect()
-                });
-                scored.extend(results);
+        let mut deferred: Vec<Move> = Vec::new();
+        let mut next = order.iter().map(|&(m, _)| m);
+        let mut retried = 0;
+        loop {
+            let (m, retry) = match next.next() {
+                Some(m) => (m, false),
+                None if retried < deferred.len() => {
+                    retried += 1;
+                    (deferred[retried - 1], true)
+                }
+                None => break,
+            };
+            if alpha >= beta || self.abort {
+                scored.push((m, -INF));
+                continue;
             }
-            _ => {
-                for &(m, _) in rest {
-                    let s = search_one(self, m);
-                    scored.push((m, s));
+            let first = scored.is_empty();
+            self.pos.make(m);
+            let child = self.pos.key();
+            if let Some(busy) = busy.filter(|_| !first) {
+                if !retry && busy.is_busy(child) {
+                    self.pos.unmake();
+                    deferred.push(m);
+                    continue;
+                }
+                busy.enter(child);
+            }
+            let mut s;
+            if first {
+                s = -self.search(depth - 1, 1, -beta, -alpha, true);
+            } else {
+                s = -self.search(depth - 1, 1, -alpha - 1, -alpha, false);
+                if s > alpha && s < beta && !self.abort {
+                    s = -self.search(depth - 1, 1, -beta, -alpha, true);
+                }
+                if let Some(busy) = busy {
+                    busy.leave(child);
                 }
             }
+            self.pos.unmake();
+            if self.abort {
+                s = -INF;
+            }
+            alpha = alpha.max(s.min(beta));
+            scored.push((m, s));
         }
         // Stable: among equal scores the earlier (better ordered) move stays first.
         scored.sort_by_key(|&(_, s)| -s);
-        if let Some(&(m, s)) = scored.first() {
+        if let Some(&(m, s)) = scored.first().filter(|_| !self.abort) {
             self.shared
                 .tt
                 .store(self.pos.key(), encode(&m), s, depth, Bound::Exact);
@@ -477,25 +577,15 @@ impl<'a> Worker<'a> {
 
     /// MultiPV: every root move with the full window, so that each score is exact.
     fn root_all(&mut self, order: &[(Move, i32)], depth: i32) -> Vec<(Move, i32)> {
-        let search_one = |w: &mut Worker, m: Move| {
-            w.pos.make(m);
-            let s = -w.search(depth - 1, 1, -INF, INF, true);
-            w.pos.unmake();
-            w.flush_nodes();
-            (m, s)
-        };
-        let mut scored: Vec<(Move, i32)> = match self.shared.pool {
-            Some(pool) => {
-                let this = &*self;
-                pool.install(|| {
-                    order
-                        .par_iter()
-                        .map_init(|| this.fork(), |w, &(m, _)| search_one(w, m))
-                        .collect()
-                })
-            }
-            None => order.iter().map(|&(m, _)| search_one(self, m)).collect(),
-        };
+        let mut scored: Vec<(Move, i32)> = order
+            .iter()
+            .map(|&(m, _)| {
+                self.pos.make(m);
+                let s = -self.search(depth - 1, 1, -INF, INF, true);
+                self.pos.unmake();
+                (m, s)
+            })
+            .collect();
         scored.sort_by_key(|&(_, s)| -s);
         scored
     }
@@ -538,14 +628,14 @@ impl<'a> Worker<'a> {
         if s > alpha && r > 0 {
             s = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, false);
         }
-        if s > alpha && s < beta && pv_node && !self.shared.stopped.load(Relaxed) {
+        if s > alpha && s < beta && pv_node && !self.abort {
             s = -self.search(depth - 1, ply + 1, -beta, -alpha, true);
         }
         s
     }
 
     fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32, pv_node: bool) -> i32 {
-        if self.shared.stopped.load(Relaxed) {
+        if self.abort {
             return 0;
         }
         let us = self.pos.side_to_move();
@@ -599,7 +689,7 @@ impl<'a> Worker<'a> {
             self.pos.make_null();
             let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
             self.pos.unmake();
-            if s >= beta && !self.shared.stopped.load(Relaxed) {
+            if s >= beta && !self.abort {
                 return if s > MATE_BOUND { beta } else { s };
             }
         }
@@ -614,36 +704,45 @@ impl<'a> Worker<'a> {
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut searched = 0;
-        while let Some(mv) = picker.next(&mut moves, &mut self.history) {
-            // Young Brothers Wait at PV nodes: after the first move, the siblings in parallel.
-            if searched == 1 && pv_node && depth >= SPLIT_DEPTH && self.shared.pool.is_some() {
-                let mut rest = vec![mv];
-                while let Some(m) = picker.next(&mut moves, &mut self.history) {
-                    rest.push(m);
+        let busy = self.shared.busy.filter(|_| depth >= DEFER_DEPTH);
+        let mut deferred = std::mem::take(&mut self.deferred[ply]);
+        deferred.clear();
+        let mut retried = 0;
+        loop {
+            let (mv, retry) = match picker.next(&mut moves, &mut self.history) {
+                Some(m) => (m, false),
+                None if retried < deferred.len() => {
+                    retried += 1;
+                    (deferred[retried - 1], true)
                 }
-                let (s, m) = self.split(&rest, depth, ply, alpha, beta);
-                if self.shared.stopped.load(Relaxed) {
-                    self.buffers[ply] = moves;
-                    return 0;
-                }
-                if s > best {
-                    best = s;
-                    best_move = m;
-                    alpha = alpha.max(s);
-                }
-                break;
-            }
+                None => break,
+            };
             let is_capture = is_capture(&self.pos, &mv, them);
             self.pos.make(mv);
+            let child = self.pos.key();
+            if let Some(busy) = busy.filter(|_| searched > 0) {
+                if !retry && busy.is_busy(child) {
+                    self.pos.unmake();
+                    deferred.push(mv);
+                    continue;
+                }
+                busy.enter(child);
+            }
             let s = if searched == 0 {
                 -self.search(depth - 1, ply + 1, -beta, -alpha, pv_node)
             } else {
-                self.search_sibling(mv, searched, is_capture, depth, ply, alpha, beta, pv_node)
+                let s =
+                    self.search_sibling(mv, searched, is_capture, depth, ply, alpha, beta, pv_node);
+                if let Some(busy) = busy {
+                    busy.leave(child);
+                }
+                s
             };
             self.pos.unmake();
             searched += 1;
-            if self.shared.stopped.load(Relaxed) {
+            if self.abort {
                 self.buffers[ply] = moves;
+                self.deferred[ply] = deferred;
                 return 0;
             }
             if s > best {
@@ -661,6 +760,7 @@ impl<'a> Worker<'a> {
             }
         }
         self.buffers[ply] = moves;
+        self.deferred[ply] = deferred;
         let bound = if best >= beta {
             Bound::Lower
         } else if pv_node && best > alpha0.max(-INF) && best_move != Move::NULL && best >= alpha {
@@ -690,7 +790,7 @@ impl<'a> Worker<'a> {
             return MATE - ply as i32;
         }
         let stand = evaluate(&self.pos);
-        if stand >= beta || ply >= MAX_PLY || self.shared.stopped.load(Relaxed) {
+        if stand >= beta || ply >= MAX_PLY || self.abort {
             return stand;
         }
         alpha = alpha.max(stand);
@@ -751,12 +851,6 @@ impl<'a> Worker<'a> {
         }
         pv
     }
-}
-
-/// Smallest share of a parallel move list one task takes: a few tasks per thread balance
-/// the load, while every task costs a forked worker (position and history copies).
-fn split_chunk(moves: usize) -> usize {
-    (moves / (2 * rayon::current_num_threads().max(1))).max(1)
 }
 
 /// The move captures something (on its final square or on a first leg).

@@ -99,13 +99,6 @@ impl History {
         }
     }
 
-    /// Starts from another thread's killers and history (for parallel tasks).
-    pub fn copy_from(&mut self, other: &History) {
-        self.killers.clone_from(&other.killers);
-        self.table.clone_from(&other.table);
-        self.cells = other.cells;
-    }
-
     #[inline]
     fn index(&mut self, pos: &Position, m: &Move) -> usize {
         let cells = pos.variant.cells;

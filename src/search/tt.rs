@@ -72,11 +72,14 @@ impl TranspositionTable {
                 data: AtomicU64::new(0),
             })
             .collect();
-        TranspositionTable {
+        let table = TranspositionTable {
             slots,
             buckets,
             generation: AtomicU8::new(0),
-        }
+        };
+        // Touch every page now: faulting them in during a multi-threaded search is slow.
+        table.clear();
+        table
     }
 
     pub fn clear(&self) {
