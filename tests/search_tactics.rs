@@ -42,9 +42,13 @@ fn shortest_win(sfen: &str, max: u32) -> Option<u32> {
 }
 
 fn search(sfen: &str, depth: u32) -> (String, Score) {
+    search_with_threads(sfen, depth, 1)
+}
+
+fn search_with_threads(sfen: &str, depth: u32, threads: usize) -> (String, Score) {
     let pos = chu_with(sfen, Rules::hachu());
     let game = Game::new(pos.clone());
-    let mut s = Searcher::new(16, 1);
+    let mut s = Searcher::new(16, threads);
     let limits = Limits {
         depth: Some(depth),
         ..Limits::default()
@@ -106,10 +110,31 @@ fn lion_takes_the_gold_without_losing_itself() {
 }
 
 #[test]
+fn two_threads_find_the_same_royal_captures() {
+    for (sfen, depth, plies) in [
+        ("11k/10G1/12/6p5/12/12/12/12/12/12/12/K11 b - 1", 2, 1),
+        ("11k/R11/1R10/6p5/12/12/12/12/12/12/12/K11 b - 1", 4, 3),
+        ("11k/12/R11/6p5/1R10/12/12/12/12/12/12/K11 b - 1", 6, 5),
+    ] {
+        let (_, score) = search_with_threads(sfen, depth, 2);
+        assert_eq!(score, Score::Mate(plies), "{sfen}");
+    }
+}
+
+#[test]
 fn best_move_is_always_legal() {
+    best_moves_are_legal(1);
+}
+
+#[test]
+fn best_move_is_always_legal_with_two_threads() {
+    best_moves_are_legal(2);
+}
+
+fn best_moves_are_legal(threads: usize) {
     let mut rng = Rng(99);
     let mut pos = Position::start(Variant::chu(), Rules::default());
-    let mut searcher = Searcher::new(8, 1);
+    let mut searcher = Searcher::new(8, threads);
     for _ in 0..30 {
         let moves = pos.legal_moves();
         if moves.is_empty() {
