@@ -34,6 +34,15 @@ const MAX_PLY: usize = 120;
 const DEFER_DEPTH: i32 = 2;
 /// Quiescence: a capture must be able to bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 200;
+/// Depths at most this are "shallow": static pruning applies when no royal is attacked.
+const SHALLOW_DEPTH: i32 = 3;
+/// Reverse futility: a static score this far above beta per remaining ply stands.
+const STATIC_CUT_MARGIN: i32 = 120;
+/// Futility: quiet moves cannot lift a score this far below alpha per remaining ply.
+const FUTILITY_MARGIN: i32 = 150;
+/// Late quiet moves searched at a shallow node: `LATE_MOVES_BASE + LATE_MOVES_SCALE * d^2`.
+const LATE_MOVES_BASE: usize = 8;
+const LATE_MOVES_SCALE: usize = 6;
 
 /// A score as the protocols print it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -622,7 +631,7 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let mut r = 0;
         if depth >= 3 && searched >= 3 && !is_capture && !mv.promotes() {
-            r = 1 + (searched >= 8) as i32 + (depth >= 8) as i32 - pv_node as i32;
+            r = (reduction(depth, searched) - pv_node as i32).max(1);
         }
         let mut s = -self.search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
         if s > alpha && r > 0 {
@@ -677,6 +686,17 @@ impl<'a> Worker<'a> {
             }
         }
         let static_eval = evaluate(&self.pos);
+        // Shallow non-PV nodes whose royals stand safe may be pruned statically: the
+        // static score misses only slow threats there.
+        let prunable = !pv_node
+            && depth <= SHALLOW_DEPTH
+            && beta.abs() < MATE_BOUND
+            && !self.pos.attacks_royal(us.flip());
+        if prunable && static_eval - STATIC_CUT_MARGIN * depth >= beta {
+            return static_eval;
+        }
+        let futile = prunable && static_eval + FUTILITY_MARGIN * depth <= alpha;
+        let late_moves = LATE_MOVES_BASE + LATE_MOVES_SCALE * (depth * depth) as usize;
         // Null move: skip a turn; if the opponent still cannot reach beta, prune.
         if !pv_node
             && depth >= 3
@@ -718,6 +738,12 @@ impl<'a> Worker<'a> {
                 None => break,
             };
             let is_capture = is_capture(&self.pos, &mv, them);
+            if prunable && searched > 0 && !is_capture && !mv.promotes() {
+                // Futility and late-move pruning of quiet moves.
+                if futile || searched >= late_moves {
+                    continue;
+                }
+            }
             self.pos.make(mv);
             let child = self.pos.key();
             if let Some(busy) = busy.filter(|_| searched > 0) {
@@ -851,6 +877,12 @@ impl<'a> Worker<'a> {
         }
         pv
     }
+}
+
+/// Late-move reduction: grows with the logarithms of depth and move number.
+fn reduction(depth: i32, searched: usize) -> i32 {
+    let r = 0.5 + (depth as f64).ln() * (searched as f64).ln() / 2.25;
+    r as i32
 }
 
 /// The move captures something (on its final square or on a first leg).
