@@ -3,7 +3,9 @@
 //! - material and placement, kept incrementally by the position from `placement_table`:
 //!   the rules' values, promotion potential growing towards the zone, centralisation, and
 //!   royals kept back;
-//! - royal safety, computed per node from the squares around each royal.
+//! - royal safety, computed per node from the squares around each royal;
+//! - mobility of the ranging pieces (the first squares along each of their rides), left
+//!   out by `evaluate_within` when the rest of the score is far outside the search window.
 
 use crate::position::Position;
 use crate::types::{Cell, Color};
@@ -21,14 +23,31 @@ const NEAR_ENEMY_PER_100: i32 = 4;
 const CENTRE_STEP: i32 = 2;
 /// Penalty per rank a royal stands in front of its two back ranks.
 const ROYAL_ADVANCE: i32 = 12;
+/// Centipawns per square a ride of two or more squares reaches (empty, or an enemy).
+const MOBILITY_SQUARE: i32 = 3;
+/// Squares of each ride counted: whether a ride is open or blocked near the piece says
+/// most, and far squares cost time on big boards.
+const MOBILITY_REACH: u8 = 2;
+/// Mobility rarely moves the score by more than this: beyond it the search window
+/// decides without it.
+const LAZY_MARGIN: i32 = 200;
 /// Pieces in hand count at their (unpromoted) value plus this percentage: a drop can go
 /// almost anywhere, which is worth a little more than one fixed square.
 const HAND_BONUS_PERCENT: i32 = 10;
 
 /// Evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
+    evaluate_within(pos, -EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// Evaluation of `pos` for the side to move, complete when it lies within (`alpha`,
+/// `beta`); outside, mobility may be left out.
+pub fn evaluate_within(pos: &Position, alpha: i32, beta: i32) -> i32 {
     let us = pos.side_to_move();
-    let s = side_score(pos, us) - side_score(pos, us.flip());
+    let mut s = side_score(pos, us) - side_score(pos, us.flip());
+    if s + LAZY_MARGIN > alpha && s - LAZY_MARGIN < beta {
+        s += MOBILITY_SQUARE * (mobility(pos, us) - mobility(pos, us.flip()));
+    }
     // Compressed beyond EVAL_SOFT rather than cut, so that more is still better.
     let s = if s.abs() <= EVAL_SOFT {
         s
@@ -60,6 +79,31 @@ fn side_score(pos: &Position, c: Color) -> i32 {
         }
     }
     score
+}
+
+/// Squares the ranging pieces of `c` reach, up to `MOBILITY_REACH` along each ride.
+fn mobility(pos: &Position, c: Color) -> i32 {
+    let v = pos.variant;
+    let mut n = 0;
+    for &from in pos.pieces(c) {
+        let t = pos.cell(from).ptype() as usize;
+        for &(off, range) in &v.moves[c.index()][t].rides {
+            if range < 2 {
+                continue;
+            }
+            let mut s = from;
+            for _ in 0..range.min(MOBILITY_REACH) {
+                s = s.offset(off);
+                let cell = pos.cell(s);
+                if !cell.is_empty() {
+                    n += cell.is_color(c.flip()) as i32;
+                    break;
+                }
+                n += 1;
+            }
+        }
+    }
+    n
 }
 
 /// Piece-square values (material excluded) for every cell code and square of `v`.
@@ -107,4 +151,38 @@ pub fn placement_table(v: &Variant) -> Vec<i32> {
         }
     }
     table
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{Rules, Variant};
+
+    fn chu(sfen: &str) -> Position {
+        Position::from_sfen(Variant::chu(), sfen, Rules::default()).expect("valid SFEN")
+    }
+
+    #[test]
+    fn mobility_counts_the_near_squares_of_open_rides() {
+        // A Rook in the centre: four open rides, two squares each. The King only steps.
+        let open = chu("11k/12/12/12/12/6R5/12/12/12/12/12/K11 b - 1");
+        assert_eq!(mobility(&open, Color::Black), 8);
+        // On the edge beside its King: one ride off the board, one blocked by the King.
+        let corner = chu("11k/12/12/12/12/12/12/12/12/12/12/KR10 b - 1");
+        assert_eq!(mobility(&corner, Color::Black), 4);
+        // An enemy piece on the first square counts once and ends the ride.
+        let capture = chu("11k/12/12/12/12/6R5/6p5/12/12/12/12/K11 b - 1");
+        assert_eq!(mobility(&capture, Color::Black), 7);
+        assert!(evaluate(&open) > evaluate(&corner));
+    }
+
+    #[test]
+    fn lazy_evaluation_is_exact_inside_the_window() {
+        let pos = chu("11k/12/12/12/12/6R5/6p5/12/12/12/12/K11 b - 1");
+        let full = evaluate(&pos);
+        assert_eq!(evaluate_within(&pos, full - 1, full + 1), full);
+        // Far outside the window mobility is left out.
+        let lazy = evaluate_within(&pos, full + 5000, full + 5001);
+        assert_eq!(lazy, full - MOBILITY_SQUARE * 7);
+    }
 }

@@ -13,7 +13,7 @@ pub mod tt;
 
 pub use time::{Clock, Limits};
 
-use crate::eval::evaluate;
+use crate::eval::evaluate_within;
 use crate::game::Game;
 use crate::position::Position;
 use crate::types::{Move, Sq};
@@ -685,7 +685,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let static_eval = evaluate(&self.pos);
+        let static_eval = evaluate_within(&self.pos, alpha, beta);
         // Shallow non-PV nodes whose royals stand safe may be pruned statically: the
         // static score misses only slow threats there.
         let prunable = !pv_node
@@ -815,7 +815,7 @@ impl<'a> Worker<'a> {
         if self.pos.royal_count(us.flip()) == 0 {
             return MATE - ply as i32;
         }
-        let stand = evaluate(&self.pos);
+        let stand = evaluate_within(&self.pos, alpha, beta);
         if stand >= beta || ply >= MAX_PLY || self.abort {
             return stand;
         }
