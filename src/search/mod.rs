@@ -30,8 +30,9 @@ const INF: i32 = 32000;
 /// Scores beyond this are "royal capture in N plies".
 const MATE_BOUND: i32 = MATE - 1000;
 const MAX_PLY: usize = 120;
-/// Smallest remaining depth at which threads put off moves another thread is searching.
-const DEFER_DEPTH: i32 = 2;
+/// Smallest remaining depth at which threads put off moves another thread is searching
+/// (with shallow pruning the frontier nodes are cheap enough that deferring pays there).
+const DEFER_DEPTH: i32 = 1;
 /// Quiescence: a capture must be able to bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 200;
 /// Depths at most this are "shallow": static pruning applies when no royal is attacked.
