@@ -3,6 +3,7 @@
 //! until its other moves are done, by which time the answer is usually in the shared
 //! transposition table.
 
+use crate::types::Move;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Slots indexed by the low bits of the Zobrist key; a slot holds the key being searched.
@@ -24,18 +25,34 @@ impl BusyTable {
         &self.slots[key as usize & (SLOTS - 1)]
     }
 
-    /// Another thread is searching this position.
-    pub fn is_busy(&self, key: u64) -> bool {
-        self.slot(key).load(Relaxed) == key
-    }
-
-    /// Marks the position as being searched by this thread.
-    pub fn enter(&self, key: u64) {
-        self.slot(key).store(key, Relaxed);
+    /// Marks the position as being searched by this thread, unless another thread is
+    /// searching it and this is a move's first try: then false, and the move is put off.
+    pub fn claim(&self, key: u64, retry: bool) -> bool {
+        let slot = self.slot(key);
+        if !retry && slot.load(Relaxed) == key {
+            return false;
+        }
+        slot.store(key, Relaxed);
+        true
     }
 
     /// Clears the mark (unless another position has taken the slot since).
     pub fn leave(&self, key: u64) {
         let _ = self.slot(key).compare_exchange(key, 0, Relaxed, Relaxed);
     }
+}
+
+/// The next move of a node: the next fresh one while any are left, then the put-off ones
+/// in order (`retried` counts those taken). The flag is true for a put-off move.
+pub fn next_move(
+    fresh: Option<Move>,
+    deferred: &[Move],
+    retried: &mut usize,
+) -> Option<(Move, bool)> {
+    if let Some(m) = fresh {
+        return Some((m, false));
+    }
+    let m = *deferred.get(*retried)?;
+    *retried += 1;
+    Some((m, true))
 }

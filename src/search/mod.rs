@@ -532,15 +532,7 @@ impl<'a> Worker<'a> {
         let mut deferred: Vec<Move> = Vec::new();
         let mut next = order.iter().map(|&(m, _)| m);
         let mut retried = 0;
-        loop {
-            let (m, retry) = match next.next() {
-                Some(m) => (m, false),
-                None if retried < deferred.len() => {
-                    retried += 1;
-                    (deferred[retried - 1], true)
-                }
-                None => break,
-            };
+        while let Some((m, retry)) = abdada::next_move(next.next(), &deferred, &mut retried) {
             if alpha >= beta || self.abort {
                 scored.push((m, -INF));
                 continue;
@@ -548,13 +540,10 @@ impl<'a> Worker<'a> {
             let first = scored.is_empty();
             self.pos.make(m);
             let child = self.pos.key();
-            if let Some(busy) = busy.filter(|_| !first) {
-                if !retry && busy.is_busy(child) {
-                    self.pos.unmake();
-                    deferred.push(m);
-                    continue;
-                }
-                busy.enter(child);
+            if busy.is_some_and(|b| !first && !b.claim(child, retry)) {
+                self.pos.unmake();
+                deferred.push(m);
+                continue;
             }
             let mut s;
             if first {
@@ -729,15 +718,11 @@ impl<'a> Worker<'a> {
         let mut deferred = std::mem::take(&mut self.deferred[ply]);
         deferred.clear();
         let mut retried = 0;
-        loop {
-            let (mv, retry) = match picker.next(&mut moves, &mut self.history) {
-                Some(m) => (m, false),
-                None if retried < deferred.len() => {
-                    retried += 1;
-                    (deferred[retried - 1], true)
-                }
-                None => break,
-            };
+        while let Some((mv, retry)) = abdada::next_move(
+            picker.next(&mut moves, &mut self.history),
+            &deferred,
+            &mut retried,
+        ) {
             let is_capture = is_capture(&self.pos, &mv, them);
             if prunable && searched > 0 && !is_capture && !mv.promotes() {
                 // Futility and late-move pruning of quiet moves.
@@ -747,13 +732,10 @@ impl<'a> Worker<'a> {
             }
             self.pos.make(mv);
             let child = self.pos.key();
-            if let Some(busy) = busy.filter(|_| searched > 0) {
-                if !retry && busy.is_busy(child) {
-                    self.pos.unmake();
-                    deferred.push(mv);
-                    continue;
-                }
-                busy.enter(child);
+            if busy.is_some_and(|b| searched > 0 && !b.claim(child, retry)) {
+                self.pos.unmake();
+                deferred.push(mv);
+                continue;
             }
             let s = if searched == 0 {
                 -self.search(depth - 1, ply + 1, -beta, -alpha, pv_node)
