@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Independent model of Yanxin shogi (../shared/rules/yanxin.md) for the first plies.
+"""Independent model of Yanxin shogi (docs/rules/yanxin.md) for the first plies.
 
 Written from the spec alone, not from the engine, to cross-check the engine's perft:
 moves are the identity tuples of yanxin.md 4.1 (from, to, captured squares, promote?) kept

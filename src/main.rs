@@ -18,7 +18,8 @@ use std::time::Instant;
     about = "Engine for the large shogi variants (Chu, Yanxin, Ko, Tai).",
     long_about = "Engine for the large shogi variants. Without a subcommand it runs as an engine on \
 stdin/stdout speaking USI or XBoard/CECP v2 (detected from the first command). Subcommands run \
-the move-generation tools."
+the tools (analysis, matches, perft, benchmarks). The rules of each variant are specified in \
+docs/rules/<variant>.md in the source repository."
 )]
 struct Cli {
     #[command(flatten)]

@@ -1,5 +1,5 @@
 //! Chu shogi (中将棋): 12x12, 46 pieces a side, Lion power and the Lion-trading rules.
-//! The table follows ../shared/rules/chu.md sections 2-3; values are its value table x 100.
+//! The table follows docs/rules/chu.md sections 2-3; values are its value table x 100.
 //! A promoted piece is its own entry (`+p` moves like a Gold but is not a `g`): 39 states.
 
 use super::{PieceDef, PieceExtra, Rules, Variant, VariantOptions, VariantSpec};

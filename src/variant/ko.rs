@@ -1,5 +1,5 @@
 //! Ko shogi (廣将棋): 19x19, 90 pieces a side of 34 kinds, shooting pieces, multi-step
-//! pieces and promotions triggered by captures. The table follows ../shared/rules/ko.md
+//! pieces and promotions triggered by captures. The table follows docs/rules/ko.md
 //! section 3 with the defaults of its section 9 (K1-K28).
 //!
 //! A piece state is its origin kind plus a promoted flag (ko.md 3.0): `+CH` moves as a

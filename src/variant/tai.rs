@@ -1,6 +1,6 @@
 //! Tai shogi (泰将棋): 25x25, 177 pieces a side of 93 kinds, the Emperor, Lion and Lion-Dog
 //! power, hook movers and promotion by capture. The table follows
-//! ../shared/rules/tai.md section 3 cell by cell (one direction per cell, relative to the
+//! docs/rules/tai.md section 3 cell by cell (one direction per cell, relative to the
 //! owner, in the order F FL FR L R B BL BR) with the defaults of its section 7.
 //!
 //! Kinds and states: the 118 kinds of the rules (93 that start on the board, 25 that only

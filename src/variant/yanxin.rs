@@ -1,6 +1,6 @@
 //! Yanxin shogi (妍欣將棋): Chu shogi with drops, the Knight, the Yanxin that freezes the
 //! enemy pieces beside it, and the Moon Fairy that captures them. The table follows
-//! ../shared/rules/yanxin.md sections 2-3: 23 unpromoted kinds first (the ones a hand can
+//! docs/rules/yanxin.md sections 2-3: 23 unpromoted kinds first (the ones a hand can
 //! hold), then their promoted forms, 46 rows for 36 kinds (ten promoted rows move like an
 //! unpromoted kind but never promote again). Values are in Chu's units (chu.md 3.2) x 100;
 //! the new pieces are valued by their mobility against Chu's.
