@@ -1301,3 +1301,37 @@ fn ko_options_set_every_switch_and_refuse_bad_values() {
     }
     assert!(KoRules::default().set("ko_nothing", "on").is_err());
 }
+
+/// ko.md 4.11 and 6.2: an unpromoted Cavalry whose start square is in the zone may jump
+/// out and back and promote there. That is not the pass (the board changes): it is a move
+/// of its own, written `10e10e+`, and accepted as text.
+#[test]
+fn cavalry_out_and_back_promotes_in_the_zone() {
+    // In the zone (Black's zone: ranks a-f): 8 single and 12 double jumps, each with and
+    // without promotion, the pass, and the promotion in place.
+    let pos = base(&[("CA", "10e")]);
+    let moves = moves_of(&pos, "10e");
+    assert_eq!(moves.len(), 20 * 2 + 1 + 1, "{:?}", texts(&pos, &moves));
+    let in_place: Vec<String> = moves
+        .iter()
+        .filter(|m| m.from == m.to && m.promotes())
+        .map(|m| pos.move_to_usi(m))
+        .collect();
+    assert_eq!(in_place, ["10e10e+"]);
+    assert!(moves.iter().any(|m| pos.move_to_usi(m) == "pass"));
+    let played = pos.parse_move("10e10e+").expect("10e10e+ is legal");
+    let mut after = pos.clone();
+    after.make(played);
+    assert_eq!(
+        after.piece_at(sq(&pos, "10e")),
+        Some((ko().piece_by_code("+CA").expect("+CA"), Color::Black))
+    );
+    after.unmake();
+    assert!(after.same_position(&pos));
+    // Outside the zone only the three double jumps ending on rank f (10f, 8f, 12f) may
+    // promote: 20 moves, 3 promotions and the pass, and no promotion in place.
+    let pos = base(&[("CA", "10j")]);
+    let moves = moves_of(&pos, "10j");
+    assert_eq!(moves.len(), 20 + 3 + 1, "{:?}", texts(&pos, &moves));
+    assert!(pos.parse_move("10j10j+").is_err());
+}

@@ -68,11 +68,17 @@ impl Position {
                 }
                 let to = m.offset(v.vec_offset(v2));
                 if to == from {
-                    // Igui; out and back over an empty square is the pass.
+                    // Igui; out and back over an empty square is the pass, or, where
+                    // the piece may promote (start square in the zone, ko.md 6.2), a
+                    // promotion in place: a move of its own (effect identity, 4.11).
                     if took_m {
                         let mv = Move::two_leg(from, m, from);
                         let choice = self.ko_choice(t, from, from, &[m]);
                         self.push_effect(mv, choice, start, out);
+                    } else if quiets && self.ko_choice(t, from, from, &[]) != PromotionChoice::Never
+                    {
+                        let mv = Move::promoting(from, from);
+                        self.push_effect(mv, PromotionChoice::Never, start, out);
                     }
                     continue;
                 }
