@@ -92,7 +92,7 @@ impl Analyzer {
             }
             let pv = line_text(&pos, &info.pv);
             match format {
-                Format::Json => println!(
+                Format::Json => crate::say!(
                     "{{\"type\":\"info\",\"sfen\":{},\"depth\":{},\"seldepth\":{},\"multipv\":{},\"score\":{},\"nodes\":{},\"nps\":{},\"time_ms\":{},\"pv\":[{}]}}",
                     json_str(&sfen),
                     info.depth,
@@ -104,7 +104,7 @@ impl Analyzer {
                     info.time.as_millis(),
                     pv.iter().map(|m| json_str(m)).collect::<Vec<_>>().join(",")
                 ),
-                Format::Text => println!(
+                Format::Text => crate::say!(
                     "depth {} seldepth {} multipv {} score {} nodes {} nps {} time {} pv {}",
                     info.depth,
                     info.seldepth,
@@ -136,7 +136,7 @@ impl Analyzer {
         let best = f.best.map(|m| pos.move_to_usi(&m));
         let ms = start.elapsed().as_millis().max(1);
         match self.format {
-            Format::Json => println!(
+            Format::Json => crate::say!(
                 "{{\"type\":\"bestmove\",\"sfen\":{},\"bestmove\":{},\"score\":{},\"depth\":{},\"nodes\":{},\"nps\":{},\"time_ms\":{}}}",
                 json_str(&pos.to_sfen()),
                 best.as_deref().map_or("null".to_string(), json_str),
@@ -146,7 +146,7 @@ impl Analyzer {
                 f.nodes as u128 * 1000 / ms,
                 ms
             ),
-            Format::Text => println!("bestmove {}", best.as_deref().unwrap_or("resign")),
+            Format::Text => crate::say!("bestmove {}", best.as_deref().unwrap_or("resign")),
         }
     }
 
@@ -174,7 +174,7 @@ impl Analyzer {
             let played = pos.move_to_usi(&mv);
             let best = before.best.map(|m| pos.move_to_usi(&m));
             match self.format {
-                Format::Json => println!(
+                Format::Json => crate::say!(
                     "{{\"type\":\"move\",\"ply\":{},\"sfen\":{},\"played\":{},\"best\":{},\"score_before\":{},\"score_after\":{},\"depth\":{},\"nodes\":{}}}",
                     ply + 1,
                     json_str(&pos.to_sfen()),
@@ -185,7 +185,7 @@ impl Analyzer {
                     before.depth,
                     before.nodes
                 ),
-                Format::Text => println!(
+                Format::Text => crate::say!(
                     "{:>4}. played {:<10} best {:<10} score before {:<10} after {}",
                     ply + 1,
                     played,

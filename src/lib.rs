@@ -18,3 +18,22 @@ pub mod search;
 pub mod tournament;
 pub mod types;
 pub mod variant;
+
+/// `println!` for the command-line tools: when stdout is closed (`perft --divide | head -1`)
+/// the process ends quietly instead of panicking on the broken pipe.
+#[macro_export]
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::say_line(format_args!($($arg)*))
+    };
+}
+
+/// Writes one line to stdout and flushes it; exits (code 0 for a reader that went away,
+/// 1 otherwise) when stdout cannot be written.
+pub fn say_line(args: std::fmt::Arguments) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    if let Err(e) = writeln!(out, "{args}").and_then(|_| out.flush()) {
+        std::process::exit(i32::from(e.kind() != std::io::ErrorKind::BrokenPipe));
+    }
+}

@@ -43,8 +43,8 @@ struct GameArgs {
 enum Command {
     /// Count the leaf nodes of the legal move tree (canonical moves).
     Perft {
-        /// Depth in plies.
-        #[arg(long, short)]
+        /// Depth in plies (1..12).
+        #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..=12))]
         depth: u32,
         /// Start from this SFEN instead of the variant's start position.
         #[arg(long)]
@@ -55,8 +55,9 @@ enum Command {
         /// Print `<move> <count>` for each root move.
         #[arg(long)]
         divide: bool,
-        /// Count the root moves in parallel on this many threads (1 = single thread).
-        #[arg(long, default_value_t = 1)]
+        /// Count the root moves in parallel on this many threads (1 = single thread; more
+        /// than 256 are capped at 256).
+        #[arg(long, default_value_t = 1, value_parser = at_least_one)]
         threads: usize,
     },
     /// Analyse a position or a whole game; `--json` prints one JSON object per line.
@@ -70,20 +71,21 @@ enum Command {
         /// Moves (USI) to play before analysing.
         #[arg(long, num_args = 1..)]
         moves: Vec<String>,
-        /// Search depth in plies.
-        #[arg(long)]
+        /// Search depth in plies (1..110).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=110))]
         depth: Option<u32>,
-        /// Time per position in milliseconds (default 2000 when no depth is given).
-        #[arg(long)]
+        /// Time per position in milliseconds, at least 1 (default 2000 when no depth is
+        /// given).
+        #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
         movetime: Option<u64>,
-        /// Number of best lines to report.
-        #[arg(long, default_value_t = 1)]
-        multipv: usize,
-        /// Search threads (default: all cores).
-        #[arg(long)]
+        /// Number of best lines to report (1..500).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=500))]
+        multipv: u16,
+        /// Search threads (default: all cores; more than 256 are capped at 256).
+        #[arg(long, value_parser = at_least_one)]
         threads: Option<usize>,
-        /// Transposition table size in MB.
-        #[arg(long, default_value_t = 64)]
+        /// Transposition table size in MB (at least 1; at most half the machine's memory).
+        #[arg(long, default_value_t = 64, value_parser = at_least_one)]
         hash: usize,
         /// One JSON object per line instead of text.
         #[arg(long)]
@@ -120,11 +122,11 @@ enum Command {
         /// What to measure: search or perft.
         #[arg(default_value = "search")]
         what: String,
-        /// Depth (default: 8 for search, 5 for perft).
-        #[arg(long, short)]
+        /// Depth (default: 8 for search, 5 for perft; 1..110).
+        #[arg(long, short, value_parser = clap::value_parser!(u32).range(1..=110))]
         depth: Option<u32>,
-        /// Search threads.
-        #[arg(long, default_value_t = 1)]
+        /// Search threads (more than 256 are capped at 256).
+        #[arg(long, default_value_t = 1, value_parser = at_least_one)]
         threads: usize,
         /// Compare with one thread: print the time-to-depth speedup.
         #[arg(long)]
@@ -158,9 +160,9 @@ struct MatchArgs {
     /// Openings file (USI move lines). Default: openings/<variant>.txt if present.
     #[arg(long)]
     openings: Option<std::path::PathBuf>,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
+    /// Games played at the same time (1..64).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=64))]
+    concurrency: u8,
     /// Write the games to this PGN file.
     #[arg(long)]
     pgn: Option<std::path::PathBuf>,
@@ -178,9 +180,36 @@ struct MatchArgs {
 /// A one-line error for the user; the process exits with code 2.
 struct UserError(String);
 
+/// Parses a count that must be at least 1 (threads, hash MB).
+fn at_least_one(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("must be at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// A thread count within what a searcher runs, with a note on stderr when it was cut.
+fn capped_threads(n: usize) -> usize {
+    let max = largeshogi::search::MAX_THREADS;
+    if n > max {
+        eprintln!("largeshogi: {n} threads capped at {max}");
+    }
+    n.min(max)
+}
+
 fn main() -> ExitCode {
     env_logger::Builder::from_env(env_logger::Env::default().default_filter_or("warn")).init();
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => e.exit(), // --help, --version
+        Err(e) => {
+            // One line, as for every other user error (clap adds a usage hint below).
+            let text = e.to_string();
+            eprintln!("{}", text.lines().next().unwrap_or("bad arguments"));
+            return ExitCode::from(2);
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(UserError(msg)) => {
@@ -201,7 +230,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
             threads,
         }) => {
             let pos = setup(variant, rules, sfen.as_deref(), &moves)?;
-            run_perft(pos, depth, divide, threads)
+            run_perft(pos, depth, divide, capped_threads(threads))
         }
         Some(Command::Analyze {
             sfen,
@@ -214,9 +243,9 @@ fn run(cli: Cli) -> Result<(), UserError> {
             hash,
             json,
         }) => {
-            let mut searcher =
-                Searcher::new(hash, threads.unwrap_or_else(Searcher::default_threads));
-            searcher.set_multipv(multipv);
+            let threads = capped_threads(threads.unwrap_or_else(Searcher::default_threads));
+            let mut searcher = Searcher::try_new(hash, threads).map_err(UserError)?;
+            searcher.set_multipv(usize::from(multipv));
             let limits = Limits {
                 depth,
                 movetime: movetime
@@ -248,7 +277,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
         Some(Command::Match(args)) => run_match_command(variant, rules, args),
         Some(Command::Variants) => {
             for name in Variant::names() {
-                println!("{name}");
+                largeshogi::say!("{name}");
             }
             Ok(())
         }
@@ -284,7 +313,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
             match out {
                 Some(path) => std::fs::write(&path, text)
                     .map_err(|e| UserError(format!("cannot write {}: {e}", path.display())))?,
-                None => print!("{text}"),
+                None => largeshogi::say!("{}", text.trim_end()),
             }
             Ok(())
         }
@@ -298,7 +327,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
             "perft" => {
                 let depth = depth.unwrap_or(5);
                 let r = largeshogi::bench::perft_bench(variant, rules, depth);
-                println!(
+                largeshogi::say!(
                     "bench perft {} depth {depth}: {} nodes, {:.3} s, {} nodes/s",
                     variant.name,
                     r.nodes,
@@ -308,6 +337,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
                 Ok(())
             }
             "search" => {
+                let threads = capped_threads(threads);
                 bench_search(variant, rules, depth.unwrap_or(8), threads, speedup, rounds);
                 Ok(())
             }
@@ -365,7 +395,7 @@ fn run_perft(mut pos: Position, depth: u32, divide: bool, threads: usize) -> Res
     let total = if divide {
         let mut total = 0;
         for (m, n) in largeshogi::perft::divide(&mut pos, depth) {
-            println!("{} {}", pos.move_to_usi(&m), n);
+            largeshogi::say!("{} {}", pos.move_to_usi(&m), n);
             total += n;
         }
         total
@@ -383,7 +413,7 @@ fn run_perft(mut pos: Position, depth: u32, divide: bool, threads: usize) -> Res
         "perft {depth}: {total} nodes in {secs:.3} s ({:.0} nodes/s)",
         total as f64 / secs.max(1e-9)
     );
-    println!("total {total}");
+    largeshogi::say!("total {total}");
     Ok(())
 }
 
@@ -429,7 +459,7 @@ fn bench_search(
     );
     print_bench_line(variant, depth, threads, &many);
     print_bench_line(variant, depth, 1, &one);
-    println!(
+    largeshogi::say!(
         "time-to-depth speedup {threads} threads vs 1: {:.2}x (median of {rounds} alternating runs per position)",
         one.time.as_secs_f64() / many.time.as_secs_f64().max(1e-9)
     );
@@ -441,7 +471,7 @@ fn print_bench_line(
     threads: usize,
     r: &largeshogi::bench::BenchResult,
 ) {
-    println!(
+    largeshogi::say!(
         "bench search {} depth {depth} threads {threads}: {} nodes, {:.3} s, {} nodes/s",
         variant.name,
         r.nodes,
@@ -506,12 +536,12 @@ fn run_match_command(
         games: a.games,
         tc,
         openings,
-        concurrency: a.concurrency,
+        concurrency: usize::from(a.concurrency),
         pgn: a.pgn,
         sprt,
         max_plies: a.max_plies,
     };
     let summary = largeshogi::tournament::run_match(&cfg).map_err(UserError)?;
-    print!("{}", summary.table(cfg.sprt.as_ref()));
+    largeshogi::say!("{}", summary.table(cfg.sprt.as_ref()).trim_end());
     Ok(())
 }

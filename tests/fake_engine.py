@@ -2,7 +2,9 @@
 """A misbehaving USI engine for the match runner's tests.
 
 Modes: `illegal` answers every go with an illegal move; `slow` never answers in time;
-`crash` plays three pawn moves and then exits.
+`crash` plays three pawn moves and then exits; `text:MOVE` answers every go with MOVE;
+`xboard-st` is an XBoard engine that uses 90% of the `st` seconds it is told, playing
+pawn moves.
 """
 import sys
 import time
@@ -11,6 +13,35 @@ mode = sys.argv[1] if len(sys.argv) > 1 else "illegal"
 pawn_moves = {0: ["12i12h", "11i11h", "10i10h"], 1: ["1d1e", "2d2e", "3d3e"]}
 played = 0
 side = 0
+if mode == "xboard-st":
+    st = 1.0
+    files = "abcefghj"
+    xb_moves = {0: [f + "4" + f + "5" for f in files], 1: [f + "9" + f + "8" for f in files]}
+    told = 0
+    for raw in sys.stdin:
+        cmd = raw.split()
+        if not cmd:
+            continue
+        if cmd[0] == "protover":
+            print("feature usermove=1 setboard=1 ping=1 sigint=0 variants=\"chu\" done=1")
+        elif cmd[0] == "ping":
+            print("pong " + cmd[1])
+        elif cmd[0] == "new":
+            told = 0
+        elif cmd[0] == "st":
+            st = float(cmd[1])
+        elif cmd[0] == "usermove":
+            told += 1
+        elif cmd[0] == "go":
+            time.sleep(st * 0.9)
+            side = told % 2
+            print("move " + xb_moves[side][told // 2])
+            told += 1
+        elif cmd[0] == "quit":
+            break
+        sys.stdout.flush()
+    sys.exit(0)
+
 for raw in sys.stdin:
     cmd = raw.split()
     if not cmd:
@@ -26,6 +57,8 @@ for raw in sys.stdin:
     elif cmd[0] == "go":
         if mode == "illegal":
             print("bestmove 1a1a")
+        elif mode.startswith("text:"):
+            print("bestmove " + mode[5:])
         elif mode == "slow":
             time.sleep(30)
             print("bestmove resign")

@@ -4,6 +4,11 @@
 use std::process::Command;
 
 fn run_match(fake_mode: &str, games: &str) -> (i32, String, String) {
+    run_match_with(fake_mode, games, &["--tc", "2+0.1"])
+}
+
+/// `run_match` with other timing arguments (and `--variant`).
+fn run_match_with(fake_mode: &str, games: &str, extra: &[&str]) -> (i32, String, String) {
     let bin = env!("CARGO_BIN_EXE_largeshogi");
     let fake = format!(
         "fake=python3 {}/tests/fake_engine.py {fake_mode}",
@@ -19,13 +24,12 @@ fn run_match(fake_mode: &str, games: &str) -> (i32, String, String) {
             &real,
             "--games",
             games,
-            "--tc",
-            "2+0.1",
             "--margin",
             "300",
             "--max-plies",
             "16",
         ])
+        .args(extra)
         .current_dir(std::env::temp_dir())
         .output()
         .expect("match runs");
@@ -95,4 +99,29 @@ fn engine_exiting_mid_game_is_scored_and_replaced() {
     assert_eq!(code, 0, "{err}");
     assert_eq!(incidents(&out, "fake").get(2), Some(&2), "{out}\n{err}");
     assert!(out.contains("games played: 2"), "{out}");
+}
+
+#[test]
+fn drop_text_in_a_variant_without_drops_is_an_illegal_move() {
+    if !python_available() {
+        return;
+    }
+    // Ko has no drops; this text once panicked the referee.
+    let (code, out, err) = run_match_with("text:P*1s", "1", &["--tc", "2+0.1", "--variant", "ko"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    assert_eq!(incidents(&out, "fake"), vec![1, 0, 0, 0], "{out}\n{err}");
+}
+
+#[test]
+fn xboard_engine_is_held_to_the_whole_seconds_st_tells_it() {
+    if !python_available() {
+        return;
+    }
+    // A 0.3 s movetime can only be sent as `st 1`; the fake uses 0.9 s of it per move.
+    // (Its scripted pawn moves may turn illegal once the real engine captures one.)
+    let (code, out, err) = run_match_with("xboard-st", "1", &["--movetime", "0.3"]);
+    assert_eq!(code, 0, "{err}");
+    let fake = incidents(&out, "fake");
+    assert_eq!(fake.get(1..3), Some(&[0, 0][..]), "{out}\n{err}");
 }

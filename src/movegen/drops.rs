@@ -7,8 +7,9 @@ use crate::position::Position;
 use crate::types::{Move, PieceType, Sq, MAX_EDGE};
 
 impl Position {
-    /// Appends the legal drops of the side to move.
-    pub(super) fn generate_drops(&self, out: &mut Vec<Move>) {
+    /// Appends the legal drops of the side to move; without `mate_test` Pawn drops are
+    /// checked for nifu only.
+    pub(super) fn generate_drops(&self, mate_test: bool, out: &mut Vec<Move>) {
         let us = self.side_to_move();
         if self.hand_value(us) == 0 {
             return;
@@ -32,7 +33,10 @@ impl Position {
                 if !self.cell(s).is_empty() {
                     continue;
                 }
-                if is_pawn && (pawn_files[v.col[s.idx()] as usize] || self.pawn_drop_mates(t, s)) {
+                if is_pawn
+                    && (pawn_files[v.col[s.idx()] as usize]
+                        || (mate_test && self.pawn_drop_mates(t, s)))
+                {
                     continue;
                 }
                 out.push(Move {
@@ -47,7 +51,10 @@ impl Position {
     /// Uchifuzume as yanxin.md 6 defines it: after the drop of Pawn `pawn` on `s` is fully
     /// resolved, the game goes on, the Pawn stands unfrozen on `s` facing an enemy royal R,
     /// and every legal reply leaves R gone or removable by a legal move of the dropper. A
-    /// reply that wins outright is an escape. Tested per royal.
+    /// reply that wins outright is an escape. Tested per royal. One level deep: the replies'
+    /// own Pawn drops count without their drop-mate test (the exact rule would test them
+    /// again, and so on through both hands, exponentially), and "attacked" looks only at
+    /// board moves, as a drop removes nothing.
     fn pawn_drop_mates(&self, pawn: PieceType, s: Sq) -> bool {
         let us = self.side_to_move();
         let them = us.flip();
@@ -76,7 +83,8 @@ impl Position {
         {
             return false;
         }
-        let replies = p.legal_moves();
+        let mut replies = Vec::with_capacity(256);
+        p.generate_nested(super::Drops::Unchecked, &mut replies);
         for m in replies {
             p.make(m);
             let r = if m.drop == 0 && m.from == front {

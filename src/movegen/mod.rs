@@ -36,6 +36,17 @@ pub enum PromotionChoice {
     Forced,
 }
 
+/// Which drops a generation includes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Drops {
+    /// Every legal drop, Pawn drops with the drop-mate test.
+    Checked,
+    /// Pawn drops with only the nifu test (inside the drop-mate test itself).
+    Unchecked,
+    /// No drops (they remove nothing, so threat tests skip them).
+    None,
+}
+
 impl Position {
     /// All legal moves of the side to move: none once a side has lost all its royals.
     #[inline]
@@ -46,7 +57,7 @@ impl Position {
             return;
         }
         if self.variant.has_freezers || self.variant.drops {
-            self.generate_with_freezing_and_drops(out);
+            self.generate_with_freezing_and_drops(Drops::Checked, out);
             return;
         }
         if self.variant.extras {
@@ -57,9 +68,29 @@ impl Position {
         }
     }
 
+    /// The board moves (no drops) of the side to move, and with `Drops::Unchecked` its drops
+    /// without the Pawn-drop mate test: the replies that test looks at, so it stays one level
+    /// deep instead of recursing through both sides' Pawn drops.
+    pub(crate) fn generate_nested(&self, drops: Drops, out: &mut Vec<Move>) {
+        out.clear();
+        let us = self.side_to_move();
+        if self.royal_count(us) == 0 || self.royal_count(us.flip()) == 0 {
+            return;
+        }
+        if self.variant.has_freezers || self.variant.drops {
+            self.generate_with_freezing_and_drops(drops, out);
+        } else if self.variant.extras {
+            self.generate_with_extras(true, out);
+        } else {
+            for &from in self.pieces(us) {
+                self.generate_piece(from, true, out);
+            }
+        }
+    }
+
     /// `generate` for variants with freezers or drops, kept off Chu's path.
     #[inline(never)]
-    fn generate_with_freezing_and_drops(&self, out: &mut Vec<Move>) {
+    fn generate_with_freezing_and_drops(&self, drops: Drops, out: &mut Vec<Move>) {
         let frozen = if self.variant.has_freezers {
             self.frozen_squares()
         } else {
@@ -70,8 +101,8 @@ impl Position {
                 self.generate_piece(from, true, out);
             }
         }
-        if self.variant.drops {
-            self.generate_drops(out);
+        if self.variant.drops && drops != Drops::None {
+            self.generate_drops(drops == Drops::Checked, out);
         }
     }
 

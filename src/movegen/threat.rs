@@ -12,14 +12,12 @@ impl Position {
         if targets.is_empty() {
             return false;
         }
+        // A drop captures nothing and never moves a Moon Fairy: board moves only, which
+        // also keeps the Pawn-drop mate test (a caller) from recursing.
         let mut moves = Vec::with_capacity(256);
-        self.generate(&mut moves);
+        self.generate_nested(super::Drops::None, &mut moves);
         let v = self.variant;
         for m in moves {
-            // A drop captures nothing and never moves a Moon Fairy.
-            if m.drop != 0 {
-                continue;
-            }
             let direct = targets
                 .iter()
                 .any(|&t| (m.to == t && m.from != t) || m.mid[0] == t);

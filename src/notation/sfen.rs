@@ -105,7 +105,8 @@ impl Position {
                     let n: usize = text[start..i]
                         .parse()
                         .map_err(|_| SfenError::RankWidth(y))?;
-                    if n == 0 {
+                    // Checked against the room left, so a huge count cannot wrap `x`.
+                    if n == 0 || n > variant.files.saturating_sub(x) {
                         return Err(SfenError::RankWidth(y));
                     }
                     x += n;
@@ -284,7 +285,9 @@ fn parse_hands(pos: &mut Position, text: &str) -> Result<(), SfenError> {
         };
         let code = (letter.to_ascii_uppercase() as char).to_string();
         let t = v.piece_by_code(&code).ok_or_else(bad)?;
-        let total = pos.hand(color, t) as u32 + count;
+        let total = (pos.hand(color, t) as u32)
+            .checked_add(count)
+            .ok_or_else(bad)?;
         let total = u8::try_from(total).map_err(|_| bad())?;
         pos.set_hand(color, t, total).map_err(|_| bad())?;
         i += 1;

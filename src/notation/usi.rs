@@ -222,13 +222,16 @@ impl Position {
     /// Finds the legal move that `mt` names. `text` is only used in error messages.
     pub fn resolve_move(&self, mt: &MoveText, text: &str) -> Result<Move, MoveError> {
         let v = self.variant;
-        if v.single_pass {
+        let illegal = |why| Err(MoveError::Illegal(text.to_string(), why));
+        if mt.drop.is_some() && !v.drops {
+            return illegal("this variant has no drops");
+        }
+        if v.single_pass && mt.drop.is_none() {
             return self.resolve_effect(mt, text);
         }
         if mt.pass || !mt.shots.is_empty() {
             return Err(MoveError::Syntax(text.to_string()));
         }
-        let illegal = |why| Err(MoveError::Illegal(text.to_string(), why));
         let sq: Vec<Sq> = mt
             .squares
             .iter()
@@ -237,6 +240,9 @@ impl Position {
                     .ok_or_else(|| MoveError::OffBoard(text.to_string()))
             })
             .collect::<Result<_, _>>()?;
+        if sq.is_empty() || (mt.drop.is_none() && sq.len() < 2) {
+            return Err(MoveError::Syntax(text.to_string()));
+        }
         if let Some(code) = &mt.drop {
             let t = v
                 .piece_by_code(code)
@@ -267,16 +273,30 @@ impl Position {
         // promotion is never a choice (by capture), the suffix may be left out.
         let (to, mids) = (sq[sq.len() - 1], &sq[1..sq.len() - 1]);
         let choice = v.promotion == PromotionRule::Zone || mt.promotion.is_some();
-        let exact = legal.iter().find(|m| {
+        let same_squares = |m: &&Move| {
             m.from == from
                 && m.to == to
                 && mids.len() <= m.mid.len()
                 && m.mid[..mids.len()] == *mids
                 && m.mid.get(mids.len()).is_none_or(|s| s.is_none())
-                && (m.promotes() == promote || !choice)
-        });
-        if let Some(m) = exact {
-            return Ok(*m);
+        };
+        // The text must name exactly one move: the suffix as written, or without a suffix
+        // where promotion is not a choice, the one version the rules allow.
+        let exact: Vec<&Move> = legal
+            .iter()
+            .filter(same_squares)
+            .filter(|m| m.promotes() == promote)
+            .collect();
+        if let [m] = exact.as_slice() {
+            return Ok(**m);
+        }
+        if !choice {
+            let any: Vec<&Move> = legal.iter().filter(same_squares).collect();
+            match any.as_slice() {
+                [m] => return Ok(**m),
+                [_, _, ..] => return illegal("ambiguous: add + or ="),
+                [] => {}
+            }
         }
         let found = match sq.len() {
             2 => legal.iter().find(|m| {
@@ -364,6 +384,9 @@ impl Position {
                 .ok_or_else(|| MoveError::OffBoard(text.to_string()))
         };
         let sq: Vec<Sq> = mt.squares.iter().map(to_sq).collect::<Result<_, _>>()?;
+        if sq.len() < 2 {
+            return Err(MoveError::Syntax(text.to_string()));
+        }
         let mut shots: Vec<Sq> = mt.shots.iter().map(to_sq).collect::<Result<_, _>>()?;
         shots.sort();
         let (from, to) = (sq[0], sq[sq.len() - 1]);
@@ -417,7 +440,9 @@ impl Position {
         let listed_none = sq[1..sq.len() - 1]
             .iter()
             .all(|&s| !self.cell(s).is_color(them));
-        if listed_none && candidates.len() == 1 {
+        // Omitted captures are filled in only for a move that ends elsewhere: `15e15e+`
+        // names no capture and no pass, so it is not the igui `15e14c15e+`.
+        if listed_none && to != from && candidates.len() == 1 {
             return Ok(*candidates[0]);
         }
         if candidates.len() > 1 {

@@ -33,6 +33,8 @@ pub struct Finished {
 
 struct Running {
     id: u64,
+    /// No limit of its own ends this search (infinite, or none given): only `stop` does.
+    unbounded: bool,
     purpose: Purpose,
     root: Game,
     control: Control,
@@ -81,9 +83,10 @@ pub struct Engine {
 
 /// Default transposition table size in MB (USI_Hash default).
 pub const DEFAULT_HASH_MB: usize = 64;
-/// Bounds for the settings, so that absurd option values cannot exhaust memory.
-pub const MAX_HASH_MB: usize = 64 * 1024;
-pub const MAX_THREADS: usize = 256;
+/// Bounds for the settings, so that absurd option values cannot exhaust memory. The hash
+/// maximum is what this machine can give (`tt::max_hash_mb`).
+pub use crate::search::tt::max_hash_mb;
+pub use crate::search::MAX_THREADS;
 pub const MAX_MULTIPV: usize = 500;
 
 impl Engine {
@@ -111,8 +114,28 @@ impl Engine {
         self.settings
     }
 
-    pub fn set_hash(&mut self, mb: usize) {
-        self.settings.hash_mb = mb.clamp(1, MAX_HASH_MB);
+    /// Sets the table size. An idle searcher resizes now, so a size that cannot be had is
+    /// reported at once and the previous table stays; during a search the size is checked
+    /// against free memory and applied when the search ends.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        let mb = mb.clamp(1, max_hash_mb());
+        match &mut self.worker {
+            Worker::Idle(searcher) => {
+                searcher.set_hash(mb)?;
+                self.applied.hash_mb = mb;
+            }
+            Worker::Lost => {
+                let searcher = Searcher::try_new(mb, self.settings.threads)?;
+                self.worker = Worker::Idle(searcher);
+                self.applied = Settings {
+                    hash_mb: mb,
+                    ..self.settings
+                };
+            }
+            Worker::Busy(_) => {}
+        }
+        self.settings.hash_mb = mb;
+        Ok(())
     }
 
     pub fn set_threads(&mut self, n: usize) {
@@ -173,6 +196,11 @@ impl Engine {
         let id = self.next_id;
         let events = self.events.clone();
         let thread_control = control.clone();
+        let unbounded = limits.infinite
+            || (limits.depth.is_none()
+                && limits.nodes.is_none()
+                && limits.movetime.is_none()
+                && limits.clock.is_none());
         let spawned = std::thread::Builder::new()
             .name(format!("search-{id}"))
             .spawn(move || {
@@ -185,6 +213,7 @@ impl Engine {
             Ok(handle) => {
                 self.worker = Worker::Busy(Box::new(Running {
                     id,
+                    unbounded,
                     purpose,
                     root,
                     control,
@@ -196,6 +225,22 @@ impl Engine {
                 log::error!("cannot start a search thread: {e}");
                 Err("cannot start a search thread")
             }
+        }
+    }
+
+    /// Input has ended while a search may run: a search with limits of its own finishes
+    /// (its answer is still owed), a pondering or unbounded one is stopped now. Returns
+    /// whether a search is still to be collected.
+    pub fn end_of_input(&self) -> bool {
+        match &self.worker {
+            Worker::Busy(r) => {
+                if r.unbounded || r.control.ponder.load(Relaxed) {
+                    r.control.ponder.store(false, Relaxed);
+                    r.control.stop.store(true, Relaxed);
+                }
+                true
+            }
+            _ => false,
         }
     }
 
@@ -268,17 +313,25 @@ impl Engine {
             Worker::Idle(searcher) => searcher,
             _ => {
                 self.applied = s;
-                Searcher::new(s.hash_mb, s.threads)
+                // Fall back to a small table rather than not answer `go`.
+                Searcher::try_new(s.hash_mb, s.threads).unwrap_or_else(|e| {
+                    self.out
+                        .line(&format!("info string error: {e}; using 1 MB"));
+                    Searcher::new(1, s.threads)
+                })
             }
         };
         if s.hash_mb != self.applied.hash_mb {
-            searcher.set_hash(s.hash_mb);
+            if let Err(e) = searcher.set_hash(s.hash_mb) {
+                self.out.line(&format!("info string error: {e}"));
+            }
         }
+        self.settings.hash_mb = searcher.hash_mb();
         if s.threads != self.applied.threads {
             searcher.set_threads(s.threads);
         }
         searcher.set_multipv(s.multipv);
-        self.applied = s;
+        self.applied = self.settings;
         searcher
     }
 }

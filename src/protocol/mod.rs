@@ -95,6 +95,8 @@ fn spawn_input(tx: Sender<Event>) {
 
 fn main_loop(engine: &mut Engine, rx: Receiver<Event>) {
     let mut protocol: Option<Box<dyn Protocol>> = None;
+    // Input has ended; the running search's answer is still written before we exit.
+    let mut input_ended = false;
     for event in rx {
         match event {
             Event::Line(Ok(raw)) => {
@@ -127,10 +129,18 @@ fn main_loop(engine: &mut Engine, rx: Receiver<Event>) {
                 Some(p) => p.bad_line(engine, &e),
                 None => engine.out.line(&format!("Error ({e})")),
             },
-            Event::Eof => return,
+            Event::Eof => {
+                if !engine.end_of_input() {
+                    return;
+                }
+                input_ended = true;
+            }
             Event::SearchDone(id) => {
                 if let (Some(done), Some(p)) = (engine.collect(id), protocol.as_mut()) {
                     p.search_done(engine, done);
+                }
+                if input_ended && !engine.is_searching() {
+                    return;
                 }
             }
         }

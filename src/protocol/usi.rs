@@ -1,7 +1,7 @@
 //! USI (and UCI wording): translates commands into `Engine` calls. Errors are one
 //! `info string error: ...` line and leave the state unchanged.
 
-use super::engine::{MAX_HASH_MB, MAX_MULTIPV, MAX_THREADS};
+use super::engine::{max_hash_mb, MAX_MULTIPV, MAX_THREADS};
 use super::input::LineError;
 use super::{clip, parse_number, Engine, Finished, Flow, Protocol, Purpose};
 use crate::game::Game;
@@ -61,9 +61,10 @@ impl Usi {
             e.variant.name
         ));
         out.line(&format!(
-            "option name {} type spin default {} min 1 max {MAX_HASH_MB}",
+            "option name {} type spin default {} min 1 max {}",
             self.hash_name(),
-            e.settings().hash_mb
+            e.settings().hash_mb,
+            max_hash_mb()
         ));
         out.line(&format!(
             "option name Threads type spin default {} min 1 max {MAX_THREADS}",
@@ -120,7 +121,7 @@ impl Usi {
                 })?;
                 e.set_game_type(v, e.rules);
             }
-            "usi_hash" | "hash" => e.set_hash(spin(MAX_HASH_MB)?),
+            "usi_hash" | "hash" => e.set_hash(spin(max_hash_mb())?)?,
             "threads" => e.set_threads(spin(MAX_THREADS)?),
             "multipv" => e.set_multipv(spin(MAX_MULTIPV)?),
             "rules" => {

@@ -6,7 +6,7 @@
 //! Black (sente), so an XBoard FEN's `w` means Black to move (chu.md 2.4, 8.20) and a
 //! result `1-0` means Black (sente) won. The engine's own messages use the shogi names.
 
-use super::engine::{MAX_HASH_MB, MAX_THREADS};
+use super::engine::{max_hash_mb, MAX_THREADS};
 use super::input::LineError;
 use super::usi::pv_text;
 use super::{clip, parse_number, Engine, Finished, Flow, Protocol, Purpose};
@@ -269,15 +269,20 @@ impl XBoard {
     fn set_spin(&mut self, e: &mut Engine, cmd: &str, arg: Option<&&str>) -> Result<(), String> {
         let text = arg.ok_or_else(|| format!("{cmd} needs a number"))?;
         let n = parse_number(text, cmd)?;
-        let (max, apply): (i64, fn(&mut Engine, usize)) = match cmd {
-            "memory" => (MAX_HASH_MB as i64, Engine::set_hash),
-            _ => (MAX_THREADS as i64, Engine::set_threads),
+        let max = match cmd {
+            "memory" => max_hash_mb() as i64,
+            _ => MAX_THREADS as i64,
         };
         if !(1..=max).contains(&n) {
             return Err(format!("{cmd} must be in 1..{max}, got {n}"));
         }
-        apply(e, n as usize);
-        Ok(())
+        match cmd {
+            "memory" => e.set_hash(n as usize),
+            _ => {
+                e.set_threads(n as usize);
+                Ok(())
+            }
+        }
     }
 
     /// `option NAME=VALUE` for the options announced in `features`.

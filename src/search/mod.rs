@@ -30,6 +30,8 @@ const INF: i32 = 32000;
 /// Scores beyond this are "royal capture in N plies".
 const MATE_BOUND: i32 = MATE - 1000;
 const MAX_PLY: usize = 120;
+/// Most search threads a searcher runs (more only costs memory and switching).
+pub const MAX_THREADS: usize = 256;
 /// Smallest remaining depth at which threads put off moves another thread is searching
 /// (with shallow pruning the frontier nodes are cheap enough that deferring pays there).
 const DEFER_DEPTH: i32 = 1;
@@ -197,15 +199,39 @@ impl Searcher {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     }
 
-    pub fn set_hash(&mut self, mb: usize) {
-        if mb != self.hash_mb {
-            self.hash_mb = mb;
-            self.tt = Arc::new(TranspositionTable::new(mb));
-        }
+    /// A searcher whose table size a user chose: the table is allocated fallibly, and the
+    /// error is one line.
+    pub fn try_new(hash_mb: usize, threads: usize) -> Result<Searcher, String> {
+        let mut s = Searcher {
+            tt: Arc::new(TranspositionTable::try_new(hash_mb)?),
+            hash_mb,
+            threads: 1,
+            multipv: 1,
+            pool: None,
+            busy: BusyTable::new(),
+        };
+        s.set_threads(threads);
+        Ok(s)
     }
 
+    /// Resizes the table; on failure the previous table stays and the reason is returned.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), String> {
+        if mb != self.hash_mb {
+            let tt = TranspositionTable::try_new(mb)
+                .map_err(|e| format!("{e}; keeping the {} MB table", self.hash_mb))?;
+            self.tt = Arc::new(tt);
+            self.hash_mb = mb;
+        }
+        Ok(())
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.hash_mb
+    }
+
+    /// Sets the number of search threads, at most `MAX_THREADS`.
     pub fn set_threads(&mut self, n: usize) {
-        self.threads = n.clamp(1, 256);
+        self.threads = n.clamp(1, MAX_THREADS);
         self.pool = if self.threads > 1 {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads - 1)
@@ -356,6 +382,16 @@ impl<'a> Worker<'a> {
                 if let Some((d, o)) = shared.adopt() {
                     (depth, scored) = (d, o);
                 }
+            }
+            if shared.stopped.load(Relaxed) && depth == 1 && scored.iter().any(|e| e.1 <= -INF) {
+                // The first iteration was cut short: play its best searched move (or the
+                // best by the quick ordering) and report no score, since none was searched
+                // for every move (an unsearched move's -INF would read as `mate 2000`).
+                if let Some(&(m, s)) = scored.first().filter(|e| e.1 > -INF) {
+                    result.best = Some(m);
+                    result.score = Score::from_internal(s);
+                }
+                break;
             }
             if shared.stopped.load(Relaxed) && depth > 1 {
                 // A partial iteration counts only if it found a better move than the last one.

@@ -61,17 +61,56 @@ fn unpack(d: u64) -> Option<(Entry, u8)> {
     ))
 }
 
+/// A `/proc/meminfo` field in MB (Linux); None elsewhere or when unreadable.
+fn meminfo_mb(field: &str) -> Option<usize> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with(field))?;
+    let kb: usize = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
+}
+
+/// The largest table the engine offers: half the machine's memory (at most 64 GB), so
+/// that the advertised maximum is one the machine can give. 4 GB where memory is unknown.
+pub fn max_hash_mb() -> usize {
+    static MAX: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *MAX.get_or_init(|| meminfo_mb("MemTotal:").map_or(4096, |mb| (mb / 2).clamp(1, 64 * 1024)))
+}
+
 impl TranspositionTable {
-    /// A table of about `mb` megabytes (at least one bucket).
+    /// A table of about `mb` megabytes (at least one bucket); aborts if memory runs out
+    /// (`try_new` is the fallible form for sizes a user chose).
     pub fn new(mb: usize) -> TranspositionTable {
-        let bytes = mb.max(1) * 1024 * 1024;
+        TranspositionTable::try_new(mb).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// A table of about `mb` megabytes, or a one-line reason why not: above
+    /// `max_hash_mb`, more than the memory now available (touching it would get the
+    /// process killed), or the allocation failed.
+    pub fn try_new(mb: usize) -> Result<TranspositionTable, String> {
+        let mb = mb.max(1);
+        if mb > max_hash_mb() {
+            return Err(format!(
+                "hash of {mb} MB is more than this machine offers (at most {} MB)",
+                max_hash_mb()
+            ));
+        }
+        if let Some(free) = meminfo_mb("MemAvailable:") {
+            if mb > free {
+                return Err(format!(
+                    "hash of {mb} MB does not fit in the {free} MB of memory available now"
+                ));
+            }
+        }
+        let bytes = mb * 1024 * 1024;
         let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let slots = (0..buckets * BUCKET)
-            .map(|_| Slot {
-                check: AtomicU64::new(0),
-                data: AtomicU64::new(0),
-            })
-            .collect();
+        let mut slots: Vec<Slot> = Vec::new();
+        slots
+            .try_reserve_exact(buckets * BUCKET)
+            .map_err(|e| format!("cannot allocate a hash of {mb} MB: {e}"))?;
+        slots.extend((0..buckets * BUCKET).map(|_| Slot {
+            check: AtomicU64::new(0),
+            data: AtomicU64::new(0),
+        }));
         let table = TranspositionTable {
             slots,
             buckets,
@@ -79,7 +118,7 @@ impl TranspositionTable {
         };
         // Touch every page now: faulting them in during a multi-threaded search is slow.
         table.clear();
-        table
+        Ok(table)
     }
 
     pub fn clear(&self) {

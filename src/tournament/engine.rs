@@ -80,6 +80,12 @@ pub enum Failure {
     Rejected(String),
 }
 
+/// XBoard's `st` counts whole seconds: a fixed move time is rounded up to them (at
+/// least 1), and the referee enforces what was sent (`EngineProc::movetime_told`).
+pub fn xboard_st_seconds(movetime_ms: u64) -> u64 {
+    movetime_ms.div_ceil(1000).max(1)
+}
+
 /// The clock situation sent with a move request (milliseconds).
 #[derive(Copy, Clone, Debug)]
 pub struct Clocks {
@@ -106,6 +112,15 @@ pub struct EngineProc {
 const HANDSHAKE: Duration = Duration::from_secs(10);
 
 impl EngineProc {
+    /// The fixed move time (ms) this engine is told for `movetime_ms`: exact for USI, whole
+    /// seconds for XBoard.
+    pub fn movetime_told(&self, movetime_ms: u64) -> u64 {
+        match self.proto {
+            Proto::Usi => movetime_ms,
+            Proto::Xboard => xboard_st_seconds(movetime_ms) * 1000,
+        }
+    }
+
     pub fn start(spec: &EngineSpec) -> Result<EngineProc, String> {
         let mut child = Command::new(&spec.program)
             .args(&spec.args)
@@ -345,7 +360,7 @@ impl EngineProc {
             Proto::Xboard => {
                 match clocks.movetime {
                     Some(mt) => {
-                        self.send(&format!("st {}", (mt / 1000).max(1)));
+                        self.send(&format!("st {}", xboard_st_seconds(mt)));
                     }
                     None => {
                         let (own, opp) = (clocks.remaining[side], clocks.remaining[1 - side]);

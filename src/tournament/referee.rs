@@ -166,7 +166,7 @@ pub fn play_game(
         // The engine may use its time plus the margin; a little more lets a late answer
         // be seen and scored as a time loss rather than a hang.
         let allowed = match tc.movetime {
-            Some(mt) => mt + tc.margin,
+            Some(mt) => engines[side].movetime_told(mt) + tc.margin,
             None => remaining[side] + tc.byoyomi + tc.margin,
         };
         let position_cmd = usi_position(&start_sfen, &moves);
