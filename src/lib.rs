@@ -6,8 +6,10 @@
 
 pub mod analysis;
 pub mod bench;
+pub mod diagram;
 pub mod eval;
 pub mod game;
+pub mod gui;
 pub mod movegen;
 pub mod movement;
 pub mod notation;

@@ -116,6 +116,36 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// A board in the browser: serves a local page to play and analyse any variant.
+    Gui {
+        /// Port (0: any free port).
+        #[arg(long, default_value_t = 8080)]
+        port: u16,
+        /// Interface to listen on; other than 127.0.0.1 only when you mean it.
+        #[arg(long, default_value = "127.0.0.1")]
+        host: String,
+        /// Open the page in the default browser.
+        #[arg(long)]
+        open: bool,
+    },
+    /// Write a board diagram as a standalone SVG file.
+    Diagram {
+        /// Position (default: the start position).
+        #[arg(long)]
+        sfen: Option<String>,
+        /// Move to mark (USI text; its squares are highlighted).
+        #[arg(long)]
+        last_move: Option<String>,
+        /// Piece labels: kanji or english (SFEN codes).
+        #[arg(long, default_value = "kanji")]
+        names: String,
+        /// White (gote) at the bottom.
+        #[arg(long)]
+        flip: bool,
+        /// Output file.
+        #[arg(long, short)]
+        output: std::path::PathBuf,
+    },
     /// Benchmarks: `bench` (fixed-depth search of the variant's bench positions, total
     /// nodes and nodes/s) or `bench perft` (move generation speed).
     Bench {
@@ -345,11 +375,73 @@ fn run(cli: Cli) -> Result<(), UserError> {
                 "unknown benchmark '{other}' (try: search, perft)"
             ))),
         },
+        Some(Command::Gui { port, host, open }) => largeshogi::gui::run(largeshogi::gui::Config {
+            variant,
+            rules,
+            host,
+            port,
+            open,
+        })
+        .map_err(UserError),
+        Some(Command::Diagram {
+            sfen,
+            last_move,
+            names,
+            flip,
+            output,
+        }) => write_diagram(
+            variant,
+            rules,
+            sfen.as_deref(),
+            last_move.as_deref(),
+            &names,
+            flip,
+            &output,
+        ),
         None => {
             largeshogi::protocol::run(variant, rules);
             Ok(())
         }
     }
+}
+
+fn write_diagram(
+    variant: &'static Variant,
+    rules: Rules,
+    sfen: Option<&str>,
+    last_move: Option<&str>,
+    names: &str,
+    flipped: bool,
+    output: &std::path::Path,
+) -> Result<(), UserError> {
+    use largeshogi::diagram::{Marks, Names, Options};
+    use largeshogi::notation::MoveText;
+    let names = Names::parse(names)
+        .ok_or_else(|| UserError(format!("--names must be kanji or english, not '{names}'")))?;
+    let pos = setup(variant, rules, sfen, &[])?;
+    let mut marks = Marks::default();
+    if let Some(text) = last_move {
+        let mt = MoveText::parse_usi(text, variant.files, variant.ranks)
+            .map_err(|e| UserError(format!("--last-move: {e}")))?;
+        let square = |&(x, y): &(usize, usize)| {
+            variant
+                .square(x, y)
+                .ok_or_else(|| UserError(format!("--last-move: '{text}' leaves the board")))
+        };
+        marks.path = mt.squares.iter().map(square).collect::<Result<_, _>>()?;
+        marks.shots = mt.shots.iter().map(square).collect::<Result<_, _>>()?;
+    }
+    let svg = largeshogi::diagram::svg(
+        &pos,
+        &Options {
+            names,
+            flipped,
+            marks,
+            interactive: false,
+        },
+    );
+    std::fs::write(output, svg)
+        .map_err(|e| UserError(format!("cannot write {}: {e}", output.display())))
 }
 
 fn game_choice(args: &GameArgs) -> Result<(&'static Variant, Rules), UserError> {
