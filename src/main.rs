@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand};
 use largeshogi::analysis::{read_game, Analyzer, Format};
 use largeshogi::game::Game;
 use largeshogi::position::Position;
+use largeshogi::protocol::xboard::Gui;
 use largeshogi::search::{Limits, Searcher};
 use largeshogi::tournament::openings;
 use largeshogi::variant::{Rules, Variant};
@@ -24,6 +25,10 @@ docs/rules/<variant>.md in the source repository."
 struct Cli {
     #[command(flatten)]
     game: GameArgs,
+    /// As an XBoard engine, speak this GUI's move forms: xboard, or qboard (its shot and
+    /// leg forms, and only moves QBoard can express; see README "Playing in QBoard").
+    #[arg(long, default_value = "xboard")]
+    gui: String,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -399,7 +404,14 @@ fn run(cli: Cli) -> Result<(), UserError> {
             &output,
         ),
         None => {
-            largeshogi::protocol::run(variant, rules);
+            let gui = Gui::by_name(&cli.gui).ok_or_else(|| {
+                UserError(format!(
+                    "unknown GUI '{}' (choose one of: {})",
+                    cli.gui,
+                    Gui::NAMES.join(", ")
+                ))
+            })?;
+            largeshogi::protocol::run(variant, rules, gui);
             Ok(())
         }
     }

@@ -179,6 +179,15 @@ impl Position {
         };
         let mut parts = rest.split('x');
         let body = parts.next().ok_or_else(syntax)?;
+        // QBoard writes a shot by a shooter that stays put with no destination (`e6xh6`):
+        // the same move as `e6e6xh6`.
+        let stationary = rest.contains('x')
+            && parse_square_prefix(body.as_bytes(), v.ranks).is_some_and(|(_, n)| n == body.len());
+        let body = if stationary {
+            format!("{body}{body}")
+        } else {
+            body.to_string()
+        };
         let mut mt = MoveText::parse_xboard(&format!("{body}{suffix}"), v.files, v.ranks)?;
         for shot in parts {
             let ((x, y), n) = parse_square_prefix(shot.as_bytes(), v.ranks).ok_or_else(syntax)?;

@@ -58,11 +58,11 @@ impl Out {
 }
 
 /// Runs the engine until `quit` or the end of input.
-pub fn run(variant: &'static Variant, rules: Rules) {
+pub fn run(variant: &'static Variant, rules: Rules, gui: xboard::Gui) {
     let (tx, rx) = mpsc::channel();
     spawn_input(tx.clone());
     let mut engine = Engine::new(variant, rules, tx, Out);
-    main_loop(&mut engine, rx);
+    main_loop(&mut engine, rx, gui);
     engine.stop_search();
 }
 
@@ -93,7 +93,7 @@ fn spawn_input(tx: Sender<Event>) {
     }
 }
 
-fn main_loop(engine: &mut Engine, rx: Receiver<Event>) {
+fn main_loop(engine: &mut Engine, rx: Receiver<Event>, gui: xboard::Gui) {
     let mut protocol: Option<Box<dyn Protocol>> = None;
     // Input has ended; the running search's answer is still written before we exit.
     let mut input_ended = false;
@@ -107,7 +107,7 @@ fn main_loop(engine: &mut Engine, rx: Receiver<Event>) {
                 }
                 let proto = match protocol.as_mut() {
                     Some(p) => p,
-                    None => match detect(line) {
+                    None => match detect(line, gui) {
                         Some(p) => protocol.insert(p),
                         None => {
                             if line == "quit" {
@@ -148,11 +148,11 @@ fn main_loop(engine: &mut Engine, rx: Receiver<Event>) {
 }
 
 /// The protocol named by the first command.
-fn detect(line: &str) -> Option<Box<dyn Protocol>> {
+fn detect(line: &str, gui: xboard::Gui) -> Option<Box<dyn Protocol>> {
     match line.split_whitespace().next()? {
         "usi" => Some(Box::new(usi::Usi::new(usi::Wording::Usi))),
         "uci" => Some(Box::new(usi::Usi::new(usi::Wording::Uci))),
-        "xboard" => Some(Box::new(xboard::XBoard::new())),
+        "xboard" => Some(Box::new(xboard::XBoard::new(gui))),
         _ => None,
     }
 }

@@ -11,10 +11,11 @@ use super::input::LineError;
 use super::usi::pv_text;
 use super::{clip, parse_number, Engine, Finished, Flow, Protocol, Purpose};
 use crate::game::{Outcome, Reason};
+use crate::notation::qboard::board_from_qboard;
 use crate::notation::{MoveError, MoveText};
 use crate::position::Position;
 use crate::search::{Clock, Info, Limits, Score};
-use crate::types::Color;
+use crate::types::{Color, Move};
 use crate::variant::{Rules, Variant};
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
@@ -25,6 +26,35 @@ const DEFAULT_MOVETIME: Duration = Duration::from_secs(5);
 /// Clock values are clipped to this many centiseconds (about 11 days).
 const MAX_CS: i64 = 100_000_000;
 const MAX_DEPTH: i64 = 1000;
+
+/// The GUI whose move forms the engine speaks (`--gui`, or `option GUI=...`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Gui {
+    /// XBoard / WinBoard and HaChu's forms (ko.md 8.3 for Ko).
+    #[default]
+    XBoard,
+    /// QBoard (`notation::qboard`): its shot and leg forms, and only moves it can express.
+    QBoard,
+}
+
+impl Gui {
+    pub const NAMES: [&'static str; 2] = ["xboard", "qboard"];
+
+    pub fn by_name(name: &str) -> Option<Gui> {
+        match name.to_ascii_lowercase().as_str() {
+            "xboard" => Some(Gui::XBoard),
+            "qboard" => Some(Gui::QBoard),
+            _ => None,
+        }
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            Gui::XBoard => "xboard",
+            Gui::QBoard => "qboard",
+        }
+    }
+}
 
 /// `level MPS BASE INC` and `st` / `sd`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -39,6 +69,7 @@ struct TimeControl {
 }
 
 pub struct XBoard {
+    gui: Gui,
     force: bool,
     /// The side the engine plays when not in force mode.
     engine_side: Color,
@@ -55,13 +86,14 @@ pub struct XBoard {
 
 impl Default for XBoard {
     fn default() -> Self {
-        Self::new()
+        Self::new(Gui::default())
     }
 }
 
 impl XBoard {
-    pub fn new() -> XBoard {
+    pub fn new(gui: Gui) -> XBoard {
         XBoard {
+            gui,
             force: false,
             engine_side: Color::White,
             post: Arc::new(AtomicBool::new(false)),
@@ -88,10 +120,19 @@ impl XBoard {
         e.out.line(&format!(
             "feature ping=1 setboard=1 usermove=1 memory=1 smp=1 colors=0 sigint=0 sigterm=0 \
              debug=1 analyze=1 reuse=1 myname=\"largeshogi {}\" variants=\"{}\" \
-             option=\"Rules -combo {}\" done=1",
+             option=\"Rules -combo {}\" option=\"GUI -combo {}\" done=1",
             env!("CARGO_PKG_VERSION"),
             Variant::names().join(","),
-            presets.join(" /// ")
+            presets.join(" /// "),
+            Gui::NAMES
+                .iter()
+                .map(|g| if *g == self.gui.name() {
+                    format!("*{g}")
+                } else {
+                    g.to_string()
+                })
+                .collect::<Vec<_>>()
+                .join(" /// ")
         ));
     }
 
@@ -140,7 +181,21 @@ impl XBoard {
         } else if limits.depth.is_none() {
             limits.movetime = Some(DEFAULT_MOVETIME);
         }
+        if self.gui == Gui::QBoard {
+            limits.search_moves = expressible_moves(e);
+        }
         limits
+    }
+
+    /// Tells the GUI the game is over. QBoard ignores CECP result lines and would wait for
+    /// a move for ever, so it is also told in words; only when no move of ours is in the
+    /// same output, because QBoard skips everything else in a `telluser` read.
+    fn announce_end(&self, e: &Engine, outcome: Outcome, after_our_move: bool) {
+        let line = result_line(outcome);
+        e.out.line(&line);
+        if self.gui == Gui::QBoard && !after_our_move {
+            e.out.line(&format!("telluser Game over: {line}"));
+        }
     }
 
     /// Starts thinking if it is the engine's turn in a game that is not over.
@@ -153,7 +208,7 @@ impl XBoard {
             return;
         }
         if let Some(outcome) = e.game.outcome() {
-            e.out.line(&result_line(outcome));
+            self.announce_end(e, outcome, false);
             self.force = true;
             return;
         }
@@ -181,11 +236,16 @@ impl XBoard {
 
     /// A move from the GUI (after `usermove`, or a bare move).
     fn user_move(&mut self, e: &mut Engine, text: &str) {
-        // HaChu's two-line form: `g5g6,` now, `g6g7` in the next command.
+        // HaChu's two-line form: `g5g6,` now, `g6g7` in the next command (three lines
+        // for three legs).
         if let Some(first) = text.strip_suffix(',') {
             let v = e.variant;
-            match MoveText::parse_xboard(first, v.files, v.ranks) {
-                Ok(_) => self.pending_leg = Some(text.to_string()),
+            let legs = match self.pending_leg.take() {
+                Some(earlier) => format!("{earlier}{first}"),
+                None => first.to_string(),
+            };
+            match MoveText::parse_xboard(&legs, v.files, v.ranks) {
+                Ok(_) => self.pending_leg = Some(format!("{legs},")),
                 Err(err) => self.illegal(e, text, &err),
             }
             return;
@@ -221,7 +281,7 @@ impl XBoard {
         e.game.play(mv);
         if !self.analyzing {
             if let Some(outcome) = e.game.outcome() {
-                e.out.line(&result_line(outcome));
+                self.announce_end(e, outcome, false);
                 return;
             }
         }
@@ -239,7 +299,16 @@ impl XBoard {
     }
 
     fn setboard(&mut self, e: &mut Engine, args: &[&str]) -> Result<(), String> {
-        let pos = position_from_xboard_fen(e.variant, e.rules, args)?;
+        let translated;
+        let args = match (self.gui, args.split_first()) {
+            // QBoard writes its own piece letters.
+            (Gui::QBoard, Some((board, rest))) => {
+                translated = board_from_qboard(e.variant, board)?;
+                [&[translated.as_str()], rest].concat()
+            }
+            _ => args.to_vec(),
+        };
+        let pos = position_from_xboard_fen(e.variant, e.rules, &args)?;
         self.halt(e);
         self.pending_leg = None;
         e.game = crate::game::Game::new(pos);
@@ -291,6 +360,11 @@ impl XBoard {
         let (name, value) = text
             .split_once('=')
             .ok_or_else(|| "usage: option NAME=VALUE".to_string())?;
+        if name.trim() == "GUI" {
+            self.gui = Gui::by_name(value.trim())
+                .ok_or_else(|| format!("unknown GUI '{}'", clip(value)))?;
+            return Ok(());
+        }
         if name.trim() != "Rules" {
             return Err(format!("unknown option '{}'", clip(name)));
         }
@@ -468,18 +542,22 @@ impl Protocol for XBoard {
         }
         match done.result.best {
             Some(mv) => {
-                let text = e.game.position().move_to_xboard(&mv);
-                // HaChu style: a two-leg move as two commands, the first ending in a comma.
-                match text.split_once(',') {
-                    Some((first, second)) => {
-                        e.out.line(&format!("move {first},"));
-                        e.out.line(&format!("move {second}"));
-                    }
-                    None => e.out.line(&format!("move {text}")),
+                let pos = e.game.position();
+                let (text, one_line) = match self.gui {
+                    Gui::XBoard => (pos.move_to_xboard(&mv), false),
+                    Gui::QBoard => (
+                        // Only when nothing expressible was legal (see `expressible_moves`).
+                        pos.move_to_qboard(&mv)
+                            .unwrap_or_else(|| pos.move_to_xboard(&mv)),
+                        e.variant.qboard_one_line,
+                    ),
+                };
+                for line in pos.xboard_move_lines(&text, one_line) {
+                    e.out.line(&line);
                 }
                 e.game.play(mv);
                 if let Some(outcome) = e.game.outcome() {
-                    e.out.line(&result_line(outcome));
+                    self.announce_end(e, outcome, true);
                     self.force = true;
                 }
             }
@@ -488,11 +566,32 @@ impl Protocol for XBoard {
                     e.game.position().side_to_move().flip(),
                     Reason::NoLegalMove,
                 ));
-                e.out.line(&result_line(outcome));
+                self.announce_end(e, outcome, false);
                 self.force = true;
             }
         }
         self.flush_pongs(e);
+    }
+}
+
+/// The legal moves QBoard can express, when that is not all of them (empty = no
+/// restriction). If it can express none, the engine plays as it would anyway and says so.
+fn expressible_moves(e: &Engine) -> Vec<Move> {
+    let pos = e.game.position();
+    let legal = e.game.legal_moves();
+    let fit: Vec<Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| pos.move_to_qboard(m).is_some())
+        .collect();
+    if fit.is_empty() && !legal.is_empty() {
+        e.out
+            .line("# no legal move QBoard can express; playing in XBoard notation");
+    }
+    if fit.len() == legal.len() {
+        Vec::new()
+    } else {
+        fit
     }
 }
 

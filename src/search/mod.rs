@@ -279,7 +279,10 @@ impl Searcher {
             pool_threads: self.threads,
             busy: self.pool.as_ref().map(|_| &self.busy),
         };
-        let root_moves = game.legal_moves();
+        let mut root_moves = game.legal_moves();
+        if !limits.search_moves.is_empty() {
+            root_moves.retain(|m| limits.search_moves.contains(m));
+        }
         if root_moves.is_empty() {
             return SearchResult {
                 best: None,

@@ -22,6 +22,9 @@ pub struct Limits {
     pub movetime: Option<Duration>,
     pub clock: Option<Clock>,
     pub infinite: bool,
+    /// When not empty, the root considers only these moves (a GUI that cannot express
+    /// every legal move, `protocol::xboard::Gui::QBoard`).
+    pub search_moves: Vec<crate::types::Move>,
 }
 
 /// Overhead reserved for process and protocol latency.

@@ -385,9 +385,10 @@ impl EngineProc {
                         continue;
                     };
                     let m = m.trim();
-                    // HaChu sends a two-leg move as `move g5g6,` then `move g6g7`.
+                    // HaChu sends a two-leg move as `move g5g6,` then `move g6g7`
+                    // (and a three-leg one as three lines).
                     if m.ends_with(',') {
-                        first_leg = Some(m.to_string());
+                        first_leg = Some(first_leg.take().unwrap_or_default() + m);
                         continue;
                     }
                     let text = match first_leg.take() {

@@ -7,6 +7,10 @@ use crate::movement::*;
 
 pub const START_SFEN: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1";
 
+/// The start position as the QBoard GUI writes it (its own piece letters), for reading
+/// its `setboard` (`notation::qboard`).
+pub const QBOARD_START: &str = "lfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHDNQDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL";
+
 /// Positions searched by `largeshogi bench`: the start and middlegames from playouts.
 pub const BENCH_SFENS: &[&str] = &[
     START_SFEN,
@@ -267,6 +271,7 @@ pub fn build() -> Variant {
         },
         VariantOptions {
             xboard_native: true,
+            qboard_start: Some(QBOARD_START),
             ..VariantOptions::default()
         },
     )

@@ -18,6 +18,10 @@ use crate::movement::*;
 /// Start position (ko.md 2; K1 default: 6 Pawns and 3 Patrols).
 pub const START_SFEN: &str = "fdtbencsstsrwrasogscawrsrstcsensmfd/rfh1q1mi1snbmadsn1mi1q1fhr/elcnsblbelcnsblbelfwellbsbcnellbsbcnel/ca1hs1hs1hs1hs1hs1hs1hs1hs1ca/1ho1p1p1p1ho1p1p1p1ho1/cusuchspchspchspchsuchspchspchspchsucu/9va9/19/19/19/19/19/9VA9/CUSUCHSPCHSPCHSPCHSUCHSPCHSPCHSPCHSUCU/1HO1P1P1P1HO1P1P1P1HO1/CA1HS1HS1HS1HS1HS1HS1HS1HS1CA/ELCNSBLBELCNSBLBELFWELLBSBCNELLBSBCNEL/RFH1Q1MI1SNDMABSN1MI1Q1FHR/FDSMENCSSTSRWRASCGSOAWRSRSTCSENTBFD b - 1";
 
+/// The start position as the QBoard GUI writes it (its own piece letters), for reading
+/// its `setboard` (`notation::qboard`).
+pub const QBOARD_START: &str = "a't'cfsgnexkoengsfcs'a'/r'h1d1q1tlmut1q1d1hr'/bic'l'bic'l'bjbl'c'ibl'c'ib/w1y1y1y1y1y1y1y1y1w/1v1p1p1p1v1p1p1p1v1/ru'azazazau'azazazau'r/9v'9/19/19/19/19/19/9V'9/RU'AZAZAZAU'AZAZAZAU'R/1V1P1P1P1V1P1P1P1V1/W1Y1Y1Y1Y1Y1Y1Y1Y1W/BIC'L'BIC'L'BJBL'C'IBL'C'IB/R'H1D1Q1TUMLT1Q1D1HR'/A'S'CFSGNEOKXENGSFCT'A'";
+
 /// K1 `ko_setup=zh`: the [zh] setup, 7 Pawns and 2 Patrols (Black 18o and White 2e hold a
 /// Pawn); use it with `position sfen`.
 pub const START_SFEN_ZH: &str = "fdtbencsstsrwrasogscawrsrstcsensmfd/rfh1q1mi1snbmadsn1mi1q1fhr/elcnsblbelcnsblbelfwellbsbcnellbsbcnel/ca1hs1hs1hs1hs1hs1hs1hs1hs1ca/1ho1p1p1p1ho1p1p1p1p1/cusuchspchspchspchsuchspchspchspchsucu/9va9/19/19/19/19/19/9VA9/CUSUCHSPCHSPCHSPCHSUCHSPCHSPCHSPCHSUCU/1P1P1P1P1HO1P1P1P1HO1/CA1HS1HS1HS1HS1HS1HS1HS1HS1CA/ELCNSBLBELCNSBLBELFWELLBSBCNELLBSBCNEL/RFH1Q1MI1SNDMABSN1MI1Q1FHR/FDSMENCSSTSRWRASCGSOAWRSRSTCSENTBFD b - 1";
@@ -571,6 +575,10 @@ pub fn build() -> Variant {
             promotion: PromotionRule::StartOrEnd,
             royal_pair: Some((TAG_MIDDLE, TAG_BANNER)),
             single_pass: true,
+            qboard_one_line: true,
+            qboard_start: Some(QBOARD_START),
+            // QBoard turns a promoted Shield captain into its Free boar.
+            qboard_aliases: &[("F'", "+U'")],
             perpetual: Perpetual::Threat,
             demote_without: Some((TAG_PRIEST, TAG_PRIEST_BOUND)),
             demote_near: Some((TAG_FOG, TAG_LIGHT, 5)),

@@ -217,6 +217,15 @@ pub struct VariantOptions {
     pub royal_pair: Option<(u8, u8)>,
     /// All board-preserving moves are one move, written `pass` (Ko, ko.md 4.11).
     pub single_pass: bool,
+    /// The QBoard GUI reads this variant's multi-leg moves from one `move a,b` line
+    /// (it does so for Ko; for the others it reads one `move` line per leg).
+    pub qboard_one_line: bool,
+    /// QBoard's start position board in its own piece letters; compared square by square
+    /// with ours it names every kind (`notation::qboard`). None: QBoard lacks the variant.
+    pub qboard_start: Option<&'static str>,
+    /// (letter, meaning) for letters QBoard writes for promoted pieces instead of `+` and
+    /// the base letter, the meaning in its letters (`("F'", "+U'")`).
+    pub qboard_aliases: &'static [(&'static str, &'static str)],
     /// (needed, bound): after every move, pieces tagged `bound` of a side with no piece
     /// tagged `needed` are demoted (Ko: Thunderclap and Banner-waver without the priest).
     pub demote_without: Option<(u8, u8)>,
@@ -280,6 +289,12 @@ pub struct Variant {
     pub royal_pair: Option<(u8, u8)>,
     /// See `VariantOptions::single_pass`.
     pub single_pass: bool,
+    /// See `VariantOptions::qboard_one_line`.
+    pub qboard_one_line: bool,
+    /// See `VariantOptions::qboard_start`.
+    pub qboard_start: Option<&'static str>,
+    /// See `VariantOptions::qboard_aliases`.
+    pub qboard_aliases: &'static [(&'static str, &'static str)],
     /// See `VariantOptions::demote_without`.
     pub demote_without: Option<(u8, u8)>,
     /// See `VariantOptions::demote_near`.
@@ -649,6 +664,9 @@ impl Variant {
             perpetual: options.perpetual,
             royal_pair: options.royal_pair,
             single_pass: options.single_pass,
+            qboard_one_line: options.qboard_one_line,
+            qboard_start: options.qboard_start,
+            qboard_aliases: options.qboard_aliases,
             demote_without: options.demote_without,
             demote_near: options.demote_near,
             immobilisers,

@@ -18,6 +18,10 @@ use crate::movement::*;
 /// `FDE`), so adjacent pieces in a rank are separated by a comma.
 pub const START_SFEN: &str = "l,wt,w,fd,lgn,d,r,dh,dk,fk,g,dsp,e,dv,g,fk,dk,dh,r,d,lgn,fd,w,ts,l/rc,sdr,se,n,ps,ftp,b,fe,we,fde,s,rg,cp,lg,s,fde,we,fe,b,ftp,ps,n,se,sdr,rc/sch,wh,rs,vo,csw,bb,sde,gde,bm,bt,sd,gg,nk,wr,bde,bt,bm,gde,sde,bb,csw,vo,rs,wh,sch/so,wbf,fl,nb,sb,cc,hf,om,rb,pc,gbd,ph,ln,ky,gd,pc,ok,om,hf,cc,eb,wb,fl,wbf,so/rch,vs,wo,ea,st,t,i,c,or,cs,rd,hm,de,ca,rd,cs,or,c,i,t,st,ea,wo,bd,lch/hd,fh,eba,do,fo,sm,vm,vbe,sbr,pst,ab,ew,ld,ew,ab,pst,sbr,vbe,vm,sm,fo,do,eba,fh,hd/p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p,p/7gb9gb7/25/25/25/25/25/25/25/25/25/7GB9GB7/P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P,P/HD,FH,EBA,DO,FO,SM,VM,VBE,SBR,PST,AB,EW,LD,EW,AB,PST,SBR,VBE,VM,SM,FO,DO,EBA,FH,HD/LCH,BD,WO,EA,ST,T,I,C,OR,CS,RD,CA,DE,HM,RD,CS,OR,C,I,T,ST,EA,WO,VS,RCH/SO,WBF,FL,WB,EB,CC,HF,OM,OK,PC,GD,KY,LN,PH,GBD,PC,RB,OM,HF,CC,SB,NB,FL,WBF,SO/SCH,WH,RS,VO,CSW,BB,SDE,GDE,BM,BT,BDE,WR,NK,GG,SD,BT,BM,GDE,SDE,BB,CSW,VO,RS,WH,SCH/RC,SDR,SE,N,PS,FTP,B,FE,WE,FDE,S,LG,CP,RG,S,FDE,WE,FE,B,FTP,PS,N,SE,SDR,RC/L,TS,W,FD,LGN,D,R,DH,DK,FK,G,DV,E,DSP,G,FK,DK,DH,R,D,LGN,FD,W,WT,L b - 1";
 
+/// The start position as the QBoard GUI writes it (its own piece letters), for reading
+/// its `setboard` (`notation::qboard`).
+pub const QBOARD_START: &str = "lj~w`f'j'd~rhdqgg!e`a!gqdhrd~j'f'w`v~l/az~e!ym'p'by~o'u'sr~p`l~su'o'y~bp'm'ye!z~a/g~h`z'v'zl!t~s~c~tt!r!b~p!s!tc~s~t~l!zv'z'h`g~/w~w!fh'g'k!f!m!x'x~p~xnoq~x~k'm!f!k!c'b'fw!w~/r'u~w'e'ut'jco!i!j!y!ex!j!i!o!cjt'ue'w'k~l'/m~a~e~u!o`mvn~y'i~a'wn!wa'i~y'n~vmo`u!e~a~m~/ppppppppppppppppppppppppp/7i9i7/25/25/25/25/25/25/25/25/25/7I9I7/PPPPPPPPPPPPPPPPPPPPPPPPP/M~A~E~U!O`MVN~Y'I~A'WN!WA'I~Y'N~VMO`U!E~A~M~/L'K~W'E'UT'JCO!I!J!X!EY!J!I!O!CJT'UE'W'U~R'/W~W!FB'C'K!F!M!K'X~Q~ONXP~X~X'M!F!K!G'H'FW!W~/G~H`Z'V'ZL!T~S~C~TS!P!B~R!T!TC~S~T~L!ZV'Z'H`G~/AZ~E!YM'P'BY~O'U'SL~P`R~SU'O'Y~BP'M'YE!Z~A/LV~W`F'J'D~RHDQGA!E`G!GQDHRD~J'F'W`J~L";
+
 /// Positions for `largeshogi bench`: the start, and move 41 of an engine self-play game
 /// (Emperors at home, promoted pieces on both sides, Black far ahead).
 pub const BENCH_SFENS: &[&str] = &[
@@ -428,6 +432,7 @@ pub fn build() -> Variant {
         VariantOptions {
             promotion: PromotionRule::OnCapture,
             perpetual: Perpetual::Check,
+            qboard_start: Some(QBOARD_START),
             ..VariantOptions::default()
         },
     )
