@@ -215,6 +215,23 @@ struct MatchArgs {
 /// A one-line error for the user; the process exits with code 2.
 struct UserError(String);
 
+/// Game and openings files larger than this are refused rather than read into memory
+/// (a match PGN of a thousand plies is a few tens of kilobytes).
+const MAX_INPUT_FILE: u64 = 16 * 1024 * 1024;
+
+/// Reads a UTF-8 text file given by the user, refusing huge ones.
+fn read_text_file(path: &std::path::Path) -> Result<String, UserError> {
+    let cannot = |e: std::io::Error| UserError(format!("cannot read {}: {e}", path.display()));
+    let size = std::fs::metadata(path).map_err(cannot)?.len();
+    if size > MAX_INPUT_FILE {
+        return Err(UserError(format!(
+            "{} is {size} bytes; files over {MAX_INPUT_FILE} bytes are refused",
+            path.display()
+        )));
+    }
+    std::fs::read_to_string(path).map_err(cannot)
+}
+
 /// Parses a count that must be at least 1 (threads, hash MB).
 fn at_least_one(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
@@ -296,8 +313,7 @@ fn run(cli: Cli) -> Result<(), UserError> {
             };
             match game {
                 Some(path) => {
-                    let text = std::fs::read_to_string(&path)
-                        .map_err(|e| UserError(format!("cannot read {}: {e}", path.display())))?;
+                    let text = read_text_file(&path)?;
                     let (start, moves) =
                         read_game(&text, Position::start(variant, rules)).map_err(UserError)?;
                     analyzer.run_game(start, &moves);
@@ -621,8 +637,7 @@ fn run_match_command(
     });
     let openings = match &openings_path {
         Some(p) => {
-            let text = std::fs::read_to_string(p)
-                .map_err(|e| UserError(format!("cannot read {}: {e}", p.display())))?;
+            let text = read_text_file(p)?;
             openings::parse(&text, variant, rules).map_err(UserError)?
         }
         None => Vec::new(),
