@@ -309,7 +309,7 @@ fn label_text(s: &mut String, v: &Variant, t: PieceType, cx: i32, cy: i32, names
     // four (or more) in two columns.
     let (size, places): (i32, Vec<(i32, i32)>) = match chars.len() {
         1 => (22, vec![(0, 30)]),
-        2 => (15, vec![(0, 21), (0, 36)]),
+        2 => (16, vec![(0, 21), (0, 37)]),
         3 => (11, vec![(0, 17), (0, 28), (0, 39)]),
         _ => (
             11,
