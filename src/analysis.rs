@@ -150,10 +150,18 @@ impl Analyzer {
         }
     }
 
-    /// Analyses every move of a game: for each, the best move and the score before it, and
-    /// the score after the move played (both from the mover's view).
-    pub fn run_game(&mut self, start: Position, moves: &[Move]) {
+    /// Analyses every move of game number `number` of a file (from 1): for each, the best
+    /// move and the score before it, and the score after the move played (both from the
+    /// mover's view).
+    pub fn run_game(&mut self, number: usize, start: Position, moves: &[Move]) {
         self.searcher.new_game();
+        if self.format == Format::Text {
+            crate::say!(
+                "game {number}: {} moves from {}",
+                moves.len(),
+                start.to_sfen()
+            );
+        }
         let mut game = Game::new(start);
         let mut before = self.position(&game, true);
         for (ply, &mv) in moves.iter().enumerate() {
@@ -175,7 +183,7 @@ impl Analyzer {
             let best = before.best.map(|m| pos.move_to_usi(&m));
             match self.format {
                 Format::Json => crate::say!(
-                    "{{\"type\":\"move\",\"ply\":{},\"sfen\":{},\"played\":{},\"best\":{},\"score_before\":{},\"score_after\":{},\"depth\":{},\"nodes\":{}}}",
+                    "{{\"type\":\"move\",\"game\":{number},\"ply\":{},\"sfen\":{},\"played\":{},\"best\":{},\"score_before\":{},\"score_after\":{},\"depth\":{},\"nodes\":{}}}",
                     ply + 1,
                     json_str(&pos.to_sfen()),
                     json_str(&played),
@@ -210,51 +218,4 @@ fn game_end_score(game: &Game) -> Score {
         Some(Outcome::Win(_, _)) => Score::Cp(-crate::search::MATE),
         _ => Score::Cp(0),
     }
-}
-
-/// Reads a game file: a PGN as written by `largeshogi match` (SFEN tag optional, XBoard or
-/// USI move text) or a plain list of USI moves. Returns the start position and the moves.
-pub fn read_game(text: &str, start: Position) -> Result<(Position, Vec<Move>), String> {
-    let mut pos = start;
-    let mut body = String::new();
-    for line in text.lines() {
-        let l = line.trim();
-        if let Some(tag) = l.strip_prefix('[') {
-            if let Some(v) = tag
-                .strip_prefix("SFEN \"")
-                .and_then(|r| r.split('"').next())
-            {
-                pos = Position::from_sfen(pos.variant, v, pos.rules)
-                    .map_err(|e| format!("SFEN tag: {e}"))?;
-            }
-            continue;
-        }
-        body.push_str(l);
-        body.push(' ');
-    }
-    // Drop {comments}.
-    let mut clean = String::new();
-    let mut depth = 0;
-    for c in body.chars() {
-        match c {
-            '{' => depth += 1,
-            '}' => depth = (depth - 1).max(0),
-            c if depth == 0 => clean.push(c),
-            _ => {}
-        }
-    }
-    let mut moves = Vec::new();
-    let mut p = pos.clone();
-    for tok in clean.split_whitespace() {
-        if tok.ends_with('.') || ["1-0", "0-1", "1/2-1/2", "*"].contains(&tok) {
-            continue;
-        }
-        let mv = p
-            .parse_move(tok)
-            .or_else(|_| p.parse_xboard_move(tok))
-            .map_err(|e| format!("move {}: {e}", moves.len() + 1))?;
-        p.make(mv);
-        moves.push(mv);
-    }
-    Ok((pos, moves))
 }

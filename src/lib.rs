@@ -9,6 +9,7 @@ pub mod bench;
 pub mod diagram;
 pub mod eval;
 pub mod game;
+pub mod gamefile;
 pub mod gui;
 pub mod movegen;
 pub mod movement;

@@ -2,8 +2,9 @@
 //! `perft` and `bench` tools.
 
 use clap::{Args, Parser, Subcommand};
-use largeshogi::analysis::{read_game, Analyzer, Format};
+use largeshogi::analysis::{Analyzer, Format};
 use largeshogi::game::Game;
+use largeshogi::gamefile;
 use largeshogi::position::Position;
 use largeshogi::protocol::xboard::Gui;
 use largeshogi::search::{Limits, Searcher};
@@ -70,7 +71,8 @@ enum Command {
         /// Position to analyse (default: the start position).
         #[arg(long, conflicts_with = "game")]
         sfen: Option<String>,
-        /// A game to analyse move by move: PGN from `largeshogi match`, or USI moves.
+        /// Games to analyse move by move: PGN (every game of the file), USI move lists
+        /// (a game a line) or Chu KIF; see `largeshogi convert`.
         #[arg(long)]
         game: Option<std::path::PathBuf>,
         /// Moves (USI) to play before analysing.
@@ -98,9 +100,25 @@ enum Command {
     },
     /// Play an engine-vs-engine match (any USI or XBoard engines), refereed by the rules.
     Match(MatchArgs),
+    /// Convert game files between USI move lists (a game a line, `sfen <SFEN> moves ...`
+    /// for a set-up start), PGN in XBoard's notation and, for Chu, lishogi's KIF.
+    Convert {
+        /// Input file (`-` for stdin).
+        input: std::path::PathBuf,
+        /// Input format: usi, pgn or kif (default: detected from the text).
+        #[arg(long)]
+        from: Option<String>,
+        /// Output format: usi, pgn or kif.
+        #[arg(long)]
+        to: String,
+        /// Output file (default: stdout).
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// List the supported variants, one per line.
     Variants,
-    /// Generate balanced opening lines for the match runner.
+    /// Generate balanced opening lines for the match runner (the same settings give the
+    /// same file: scripts/gen-openings.sh regenerates openings/*.txt).
     Openings {
         /// Number of lines.
         #[arg(long, default_value_t = 60)]
@@ -108,11 +126,11 @@ enum Command {
         /// Plies per line.
         #[arg(long, default_value_t = 6)]
         plies: usize,
-        /// Keep lines whose short search score is within this many centipawns.
+        /// Keep lines whose material balance is within this many centipawns.
         #[arg(long, default_value_t = 100)]
         max_cp: i32,
-        /// Search depth of the balance check.
-        #[arg(long, default_value_t = 5)]
+        /// Depth of the material search of the balance check.
+        #[arg(long, default_value_t = 3)]
         depth: u32,
         /// Random seed (same seed, same lines).
         #[arg(long, default_value_t = 1)]
@@ -314,9 +332,12 @@ fn run(cli: Cli) -> Result<(), UserError> {
             match game {
                 Some(path) => {
                     let text = read_text_file(&path)?;
-                    let (start, moves) =
-                        read_game(&text, Position::start(variant, rules)).map_err(UserError)?;
-                    analyzer.run_game(start, &moves);
+                    let games =
+                        gamefile::read(&text, gamefile::Format::detect(&text), variant, rules)
+                            .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
+                    for (i, g) in games.into_iter().enumerate() {
+                        analyzer.run_game(i + 1, g.start, &g.moves);
+                    }
                 }
                 None => {
                     let pos = setup(variant, rules, sfen.as_deref(), &moves)?;
@@ -326,6 +347,12 @@ fn run(cli: Cli) -> Result<(), UserError> {
             Ok(())
         }
         Some(Command::Match(args)) => run_match_command(variant, rules, args),
+        Some(Command::Convert {
+            input,
+            from,
+            to,
+            out,
+        }) => convert(variant, rules, &input, from.as_deref(), &to, out.as_deref()),
         Some(Command::Variants) => {
             for name in Variant::names() {
                 largeshogi::say!("{name}");
@@ -352,11 +379,13 @@ fn run(cli: Cli) -> Result<(), UserError> {
             });
             eprintln!();
             let mut text = format!(
-                "# {} openings for {}: largeshogi openings --variant {} --count {count} --plies {plies} \
---max-cp {max_cp} --depth {depth} --seed {seed}\n# Each line: USI moves from the start; the comment gives the score for the first player.\n",
+                "# {} openings for {}: largeshogi openings --variant {} --rules {} --count {count} \
+--plies {plies} --max-cp {max_cp} --depth {depth} --seed {seed}\n# Each line: USI moves from the \
+start; the comment gives the material balance for the first player after a {depth}-ply search.\n",
                 lines.len(),
                 variant.name,
-                variant.name
+                variant.name,
+                rules.preset_name().unwrap_or("default"),
             );
             for (line, cp) in &lines {
                 text.push_str(&format!("{}  # {cp:+}\n", line.join(" ")));
@@ -470,6 +499,52 @@ fn write_diagram(
     );
     std::fs::write(output, svg)
         .map_err(|e| UserError(format!("cannot write {}: {e}", output.display())))
+}
+
+fn game_format(name: &str) -> Result<gamefile::Format, UserError> {
+    gamefile::Format::by_name(name).ok_or_else(|| {
+        UserError(format!(
+            "unknown game format '{name}' (choose one of: {})",
+            gamefile::Format::NAMES.join(", ")
+        ))
+    })
+}
+
+fn convert(
+    variant: &'static Variant,
+    rules: Rules,
+    input: &std::path::Path,
+    from: Option<&str>,
+    to: &str,
+    out: Option<&std::path::Path>,
+) -> Result<(), UserError> {
+    let to = game_format(to)?;
+    let text = if input == std::path::Path::new("-") {
+        let mut t = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut t)
+            .map_err(|e| UserError(format!("cannot read stdin: {e}")))?;
+        t
+    } else {
+        read_text_file(input)?
+    };
+    let from = match from {
+        Some(f) => game_format(f)?,
+        None => gamefile::Format::detect(&text),
+    };
+    let games = gamefile::read(&text, from, variant, rules)
+        .map_err(|e| UserError(format!("{}: {e}", input.display())))?;
+    let written = gamefile::write(&games, to).map_err(UserError)?;
+    match out {
+        Some(path) => std::fs::write(path, written)
+            .map_err(|e| UserError(format!("cannot write {}: {e}", path.display()))),
+        None => {
+            use std::io::Write;
+            let mut out = std::io::stdout().lock();
+            out.write_all(written.as_bytes())
+                .and_then(|_| out.flush())
+                .map_err(|e| UserError(format!("cannot write the output: {e}")))
+        }
+    }
 }
 
 fn game_choice(args: &GameArgs) -> Result<(&'static Variant, Rules), UserError> {

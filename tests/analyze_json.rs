@@ -93,3 +93,39 @@ fn bad_game_file_is_a_clear_error() {
         1
     );
 }
+
+#[test]
+fn every_game_of_a_pgn_file_is_analysed_on_its_own() {
+    let dir = std::env::temp_dir().join(format!("ls-analyze-two-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let game = dir.join("two.pgn");
+    // Two games from the start; read as one, the second would continue the first.
+    std::fs::write(
+        &game,
+        "[Event \"a\"]\n[Variant \"chu\"]\n\n1. f3e5 e9e8 1-0\n\n\
+         [Event \"b\"]\n[Variant \"chu\"]\n\n1. h4h5 {comment} e9e8 2. f3e5 0-1\n",
+    )
+    .expect("write games");
+    let lines = analyze(&[
+        "--game",
+        game.to_str().expect("utf-8 path"),
+        "--depth",
+        "1",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    let games: Vec<(u64, u64)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["game"].as_u64().unwrap_or(0),
+                l["ply"].as_u64().unwrap_or(0),
+            )
+        })
+        .collect();
+    assert_eq!(games, vec![(1, 1), (1, 2), (2, 1), (2, 2), (2, 3)]);
+    // Game 2 starts from the start position again.
+    assert_eq!(lines[2]["sfen"], lines[0]["sfen"]);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -125,3 +125,86 @@ fn xboard_engine_is_held_to_the_whole_seconds_st_tells_it() {
     let fake = incidents(&out, "fake");
     assert_eq!(fake.get(1..3), Some(&[0, 0][..]), "{out}\n{err}");
 }
+
+/// Two largeshogi engines, `--rules lishogi`: the one without a rules option is given the
+/// match's rules, the one with `option.Rules=default` keeps its own; the PGN carries
+/// cutechess-style comments, the opening and the ply-limit adjudication; stderr a progress
+/// line per game.
+#[test]
+fn own_engines_take_the_match_rules_and_the_pgn_is_annotated() {
+    let bin = env!("CARGO_BIN_EXE_largeshogi");
+    let dir = std::env::temp_dir().join(format!("ls-match-pgn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "7i7h 7d7e\n").expect("write openings");
+    let pgn = dir.join("games.pgn");
+    let out = Command::new(bin)
+        .args([
+            "--rules",
+            "lishogi",
+            "match",
+            "--engine",
+            &format!("plain={bin} option.Threads=1 option.USI_Hash=8"),
+            "--engine",
+            &format!("own={bin} option.Threads=1 option.USI_Hash=8 option.Rules=default"),
+            "--games",
+            "2",
+            "--movetime",
+            "0.05",
+            "--max-plies",
+            "6",
+            "--openings",
+            openings.to_str().expect("path"),
+            "--pgn",
+            pgn.to_str().expect("path"),
+        ])
+        .env("RUST_LOG", "largeshogi::tournament=debug")
+        .output()
+        .expect("match runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let sent = |engine: &str, line: &str| {
+        err.lines()
+            .any(|l| l.contains(&format!("> {engine} {line}")))
+    };
+    assert!(sent("plain", "setoption name Rules value lishogi"), "{err}");
+    assert!(!sent("own", "setoption name Rules value lishogi"), "{err}");
+    assert!(sent("own", "setoption name Rules value default"), "{err}");
+    let progress: Vec<&str> = err.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(progress.len(), 2, "{err}");
+    assert!(
+        progress[1].contains("+0 =2 -0") && progress[1].contains("elo"),
+        "{err}"
+    );
+
+    let text = std::fs::read_to_string(&pgn).expect("PGN written");
+    assert_eq!(text.matches("[Event ").count(), 2);
+    assert!(text.contains("[Opening \"7i7h 7d7e\"]"), "{text}");
+    assert!(text.contains("[Termination \"adjudication\"]"), "{text}");
+    assert!(
+        text.contains("{draw by adjudication: 6 plies (--max-plies)} 1/2-1/2"),
+        "{text}"
+    );
+    assert!(text.contains("{book}"), "{text}");
+    // Engine moves: {+0.35/12 0.84s}, a score in pawns, the depth, the time.
+    let engine_comments = text
+        .split('{')
+        .skip(1)
+        .filter_map(|c| c.split('}').next())
+        .filter(|c| {
+            let Some((eval, time)) = c.split_once(' ') else {
+                return false;
+            };
+            let Some((score, depth)) = eval.split_once('/') else {
+                return false;
+            };
+            (score.starts_with('+') || score.starts_with('-'))
+                && depth.parse::<u32>().is_ok()
+                && time
+                    .strip_suffix('s')
+                    .is_some_and(|t| t.parse::<f64>().is_ok())
+        })
+        .count();
+    assert_eq!(engine_comments, 2 * 4, "four engine moves a game: {text}");
+    let _ = std::fs::remove_dir_all(dir);
+}

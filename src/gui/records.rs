@@ -1,8 +1,8 @@
 //! Import and export of games for the browser board, in the project's formats: SFEN, USI
 //! move lists (`[position] sfen S|startpos [moves ...]` or bare moves) and PGN as
-//! `largeshogi match` writes it (read back by `analysis::read_game`).
+//! `largeshogi match` writes it (read by `gamefile`, which also takes Chu KIF).
 
-use crate::analysis::read_game;
+use crate::gamefile::{self, Format};
 use crate::position::Position;
 use crate::tournament::pgn::today;
 use crate::types::{Color, Move};
@@ -52,7 +52,20 @@ pub fn import(text: &str, variant: &'static Variant, rules: Rules) -> Result<Imp
             });
         }
     }
-    let (start, moves) = read_game(text, Position::start(variant, rules))?;
+    // Bare moves may span lines here: one game.
+    let format = Format::detect(text);
+    let joined;
+    let text = if format == Format::Usi {
+        joined = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        joined.as_str()
+    } else {
+        text
+    };
+    let game = gamefile::read(text, format, variant, rules)?
+        .into_iter()
+        .next()
+        .ok_or("no game in the text")?;
+    let (start, moves) = (game.start, game.moves);
     Ok(Imported {
         variant,
         start,

@@ -86,6 +86,101 @@ pub fn xboard_st_seconds(movetime_ms: u64) -> u64 {
     movetime_ms.div_ceil(1000).max(1)
 }
 
+/// What an engine said about its move while thinking: the last score and depth of its
+/// USI `info` or XBoard `post` lines, from the mover's point of view.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Thinking {
+    pub score: Option<EngineScore>,
+    pub depth: Option<u32>,
+}
+
+/// A score as engines report it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EngineScore {
+    Cp(i32),
+    /// Mate (royal capture) in this many moves; negative when the mover is mated.
+    Mate(i32),
+}
+
+impl Thinking {
+    /// Reads a USI `info` line (principal variation only); other lines change nothing.
+    pub fn read_usi(&mut self, line: &str) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        if words.first() != Some(&"info") {
+            return;
+        }
+        let after = |key: &str| {
+            words
+                .iter()
+                .position(|w| *w == key)
+                .and_then(|i| words.get(i + 1))
+        };
+        if after("multipv").is_some_and(|m| *m != "1") {
+            return;
+        }
+        let score = match after("score") {
+            Some(&"cp") => after("cp")
+                .and_then(|v| v.parse().ok())
+                .map(EngineScore::Cp),
+            Some(&"mate") => after("mate")
+                .and_then(|v| v.trim_start_matches('+').parse::<i32>().ok())
+                // USI counts plies; the comment shows moves.
+                .map(|plies| {
+                    EngineScore::Mate(if plies < 0 {
+                        (plies - 1) / 2
+                    } else {
+                        (plies + 1) / 2
+                    })
+                }),
+            _ => None,
+        };
+        if let Some(score) = score {
+            self.score = Some(score);
+            self.depth = after("depth").and_then(|d| d.parse().ok()).or(self.depth);
+        }
+    }
+
+    /// Reads an XBoard thinking line `depth score time nodes pv...`; scores of 100000 and
+    /// more are mates in (score - 100000) moves, as XBoard engines write them.
+    pub fn read_xboard(&mut self, line: &str) {
+        let mut words = line.split_whitespace();
+        let (Some(depth), Some(score)) = (words.next(), words.next()) else {
+            return;
+        };
+        let (Ok(depth), Ok(score)) = (depth.parse::<u32>(), score.parse::<i64>()) else {
+            return;
+        };
+        // Time and nodes must follow for it to be a thinking line.
+        if !words.take(2).all(|w| w.parse::<u64>().is_ok()) {
+            return;
+        }
+        let score = match score {
+            s if s >= 99_000 => EngineScore::Mate((s - 100_000).clamp(0, 9999) as i32),
+            s if s <= -99_000 => EngineScore::Mate(-((-s - 100_000).clamp(0, 9999) as i32)),
+            s => EngineScore::Cp(s as i32),
+        };
+        self.score = Some(score);
+        self.depth = Some(depth);
+    }
+
+    /// cutechess-style PGN comment body: `+0.35/12 0.84s` (score in pawns / depth, time).
+    pub fn comment(&self, used: Duration) -> String {
+        let score = match self.score {
+            Some(EngineScore::Cp(c)) => format!("{:+.2}", c as f64 / 100.0),
+            Some(EngineScore::Mate(m)) if m < 0 => format!("-M{}", -m),
+            Some(EngineScore::Mate(m)) => format!("+M{m}"),
+            None => String::new(),
+        };
+        let depth = self.depth.map(|d| format!("/{d}")).unwrap_or_default();
+        let time = format!("{:.2}s", used.as_secs_f64());
+        if score.is_empty() {
+            time
+        } else {
+            format!("{score}{depth} {time}")
+        }
+    }
+}
+
 /// The clock situation sent with a move request (milliseconds).
 #[derive(Copy, Clone, Debug)]
 pub struct Clocks {
@@ -107,6 +202,10 @@ pub struct EngineProc {
     usermove: bool,
     memory: bool,
     smp: bool,
+    /// The name the engine gave (USI `id name`, XBoard `feature myname`).
+    pub identity: String,
+    /// What the engine said while thinking on its last move.
+    pub thinking: Thinking,
 }
 
 const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -162,6 +261,8 @@ impl EngineProc {
             usermove: false,
             memory: false,
             smp: false,
+            identity: String::new(),
+            thinking: Thinking::default(),
         };
         e.handshake()?;
         Ok(e)
@@ -214,7 +315,7 @@ impl EngineProc {
                 // Try USI first; an XBoard engine ignores or rejects `usi`.
                 self.send("usi");
                 let probe = Instant::now() + Duration::from_secs(2);
-                match self.wait_for(probe.min(deadline), |l| l == "usiok") {
+                match self.usi_answers(probe.min(deadline)) {
                     Ok(_) => {
                         self.proto = Proto::Usi;
                         Ok(())
@@ -231,8 +332,20 @@ impl EngineProc {
     fn usi_handshake(&mut self, deadline: Instant) -> Result<(), Failure> {
         self.proto = Proto::Usi;
         self.send("usi");
-        self.wait_for(deadline, |l| l == "usiok")?;
-        Ok(())
+        self.usi_answers(deadline)
+    }
+
+    /// Reads the answer to `usi` up to `usiok`, keeping the engine's name.
+    fn usi_answers(&mut self, deadline: Instant) -> Result<(), Failure> {
+        loop {
+            let l = self.recv(deadline)?;
+            if let Some(name) = l.strip_prefix("id name ") {
+                self.identity = name.trim().to_string();
+            }
+            if l == "usiok" {
+                return Ok(());
+            }
+        }
     }
 
     fn xboard_handshake(&mut self, deadline: Instant) -> Result<(), Failure> {
@@ -242,6 +355,12 @@ impl EngineProc {
         loop {
             let l = self.recv(deadline)?;
             if let Some(f) = l.strip_prefix("feature ") {
+                if let Some(name) = f
+                    .split_once("myname=\"")
+                    .and_then(|(_, rest)| rest.split('"').next())
+                {
+                    self.identity = name.to_string();
+                }
                 for word in f.split_whitespace() {
                     match word {
                         "usermove=1" => self.usermove = true,
@@ -335,6 +454,7 @@ impl EngineProc {
     ) -> Result<(String, Duration), Failure> {
         let start = Instant::now();
         let until = start + deadline;
+        self.thinking = Thinking::default();
         match self.proto {
             Proto::Usi => {
                 self.send(position);
@@ -350,7 +470,13 @@ impl EngineProc {
                     ),
                 };
                 self.send(&go);
-                let l = self.wait_for(until, |l| l.starts_with("bestmove"))?;
+                let l = loop {
+                    let l = self.recv(until)?;
+                    if l.starts_with("bestmove") {
+                        break l;
+                    }
+                    self.thinking.read_usi(&l);
+                };
                 let mv = l.split_whitespace().nth(1).unwrap_or("").to_string();
                 if mv.is_empty() || mv == "resign" || mv == "win" {
                     return Err(Failure::Resigned);
@@ -382,6 +508,7 @@ impl EngineProc {
                         return Err(Failure::Resigned);
                     }
                     let Some(m) = l.strip_prefix("move ") else {
+                        self.thinking.read_xboard(&l);
                         continue;
                     };
                     let m = m.trim();
@@ -409,6 +536,29 @@ impl EngineProc {
             self.send(&format!("result {result} {{{comment}}}"));
         } else {
             self.send("gameover");
+        }
+    }
+
+    /// Whether this is a largeshogi engine (it then takes the match's rule set).
+    pub fn is_largeshogi(&self) -> bool {
+        self.identity.split_whitespace().next() == Some("largeshogi")
+    }
+
+    /// A largeshogi engine plays the match's rule set (its `Rules` option) unless its
+    /// command line (`--rules`) or an `option.Rules=` of its spec says otherwise.
+    pub fn take_match_rules(&mut self, preset: &str) {
+        let overridden = self
+            .spec
+            .args
+            .iter()
+            .any(|a| a == "--rules" || a.starts_with("--rules="))
+            || self
+                .spec
+                .options
+                .iter()
+                .any(|(k, _)| k.eq_ignore_ascii_case("rules"));
+        if self.is_largeshogi() && !overridden {
+            self.spec.options.push(("Rules".into(), preset.into()));
         }
     }
 
@@ -456,5 +606,24 @@ mod tests {
         assert!(EngineSpec::parse("noequals").is_err());
         assert!(EngineSpec::parse("x=").is_err());
         assert!(EngineSpec::parse("x=prog proto=telnet").is_err());
+    }
+
+    #[test]
+    fn thinking_lines_give_cutechess_comments() {
+        let mut t = Thinking::default();
+        t.read_usi("info depth 12 seldepth 20 score cp 35 nodes 100 pv 7i7h");
+        t.read_usi("info depth 13 multipv 2 score cp -80 pv 1a1b");
+        t.read_usi("info string hello");
+        assert_eq!(t.comment(Duration::from_millis(840)), "+0.35/12 0.84s");
+        let mut t = Thinking::default();
+        t.read_usi("info depth 5 score mate -3 pv 1a1b");
+        assert_eq!(t.comment(Duration::from_millis(10)), "-M2/5 0.01s");
+        let mut t = Thinking::default();
+        t.read_xboard(" 9   -124   53  41234 g5g6 f7f6");
+        t.read_xboard("telluser hello 1 2 3");
+        assert_eq!(t.comment(Duration::from_millis(1500)), "-1.24/9 1.50s");
+        t.read_xboard("11 100003 10 500 h4h5");
+        assert_eq!(t.comment(Duration::ZERO), "+M3/11 0.00s");
+        assert_eq!(Thinking::default().comment(Duration::from_secs(2)), "2.00s");
     }
 }

@@ -181,7 +181,11 @@ fn worker(
         for i in [job.sente, job.gote] {
             let alive = procs[i].as_mut().is_some_and(|p| p.is_alive());
             if !alive {
-                procs[i] = Some(EngineProc::start(&cfg.engines[i])?);
+                let mut p = EngineProc::start(&cfg.engines[i])?;
+                if let Some(preset) = cfg.rules.preset_name() {
+                    p.take_match_rules(preset);
+                }
+                procs[i] = Some(p);
             }
         }
         // Two distinct indices: take both engines out of the vector for the game.
@@ -265,6 +269,7 @@ fn record_game(
             job.round,
             names(job.sente),
             names(job.gote),
+            cfg.max_plies,
         );
         if let Some(f) = p.pgn.as_mut() {
             f.write_all(text.as_bytes())
@@ -289,7 +294,8 @@ fn record_game(
         first.wdl.draws,
         first.wdl.losses,
         100.0 * first.wdl.score(),
-        first.wdl.elo(),
+        // + 0.0 turns -0 into 0.
+        first.wdl.elo() + 0.0,
         first.wdl.elo_error95().min(9999.0),
         p.sprt.map(|(llr, _)| format!(" LLR {llr:.2}")).unwrap_or_default(),
         eta

@@ -1,13 +1,13 @@
 //! Opening lines: files of USI move sequences from the start position (one line each,
 //! `#` comments), and their generator (`largeshogi openings`): seeded random playouts
-//! among statically reasonable moves, kept when a short search finds the position
-//! balanced.
+//! among moves that lose no material, kept when a material search finds the position
+//! balanced. The generator uses only the rules and the variant's piece values (not the
+//! engine's evaluation or search), so a file regenerates byte for byte from the settings
+//! in its header for as long as the rules stay the same.
 
-use crate::eval::evaluate;
-use crate::game::Game;
 use crate::position::zobrist::splitmix64;
 use crate::position::Position;
-use crate::search::{Control, Limits, Score, Searcher};
+use crate::types::Move;
 use crate::variant::{Rules, Variant};
 use std::collections::HashSet;
 
@@ -42,46 +42,126 @@ pub fn parse(
 pub struct GenConfig {
     pub count: usize,
     pub plies: usize,
-    /// Largest |score| (centipawns) of a kept line, by a search of `depth`.
+    /// Largest |material balance| (centipawns) of a kept line, by a search of `depth`.
     pub max_cp: i32,
     pub depth: u32,
     pub seed: u64,
 }
 
+/// Material (board and hand) of the side to move minus the opponent's, from the variant's
+/// value table.
+fn material(pos: &Position) -> i32 {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    pos.material(us) + pos.hand_value(us) - pos.material(them) - pos.hand_value(them)
+}
+
+/// The legal moves with the material each wins at once, most first (for the cut-offs). A
+/// stable sort keeps the generator's order among equal gains, so the result is the same on
+/// every run.
+fn ordered_moves(pos: &mut Position) -> Vec<(i32, Move)> {
+    let before = material(pos);
+    let mut scored: Vec<(i32, Move)> = pos
+        .legal_moves()
+        .into_iter()
+        .map(|m| {
+            pos.make(m);
+            let gain = -material(pos) - before;
+            pos.unmake();
+            (gain, m)
+        })
+        .collect();
+    scored.sort_by_key(|s| -s.0);
+    scored
+}
+
+/// Plies of captures followed beyond the search depth.
+const CAPTURE_PLIES: u32 = 4;
+
+/// Alpha-beta over material only: the material balance the side to move can reach within
+/// `depth` plies, then captures (the side to move may stop capturing).
+fn material_search(pos: &mut Position, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    if depth == 0 {
+        return captures(pos, CAPTURE_PLIES, alpha, beta);
+    }
+    let moves = ordered_moves(pos);
+    if moves.is_empty() {
+        return material(pos);
+    }
+    for (_, m) in moves {
+        pos.make(m);
+        let s = -material_search(pos, depth - 1, -beta, -alpha);
+        pos.unmake();
+        if s > alpha {
+            alpha = s;
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    alpha
+}
+
+/// The capture part of `material_search`.
+fn captures(pos: &mut Position, plies: u32, mut alpha: i32, beta: i32) -> i32 {
+    let stand = material(pos);
+    if stand >= beta || plies == 0 {
+        return stand;
+    }
+    alpha = alpha.max(stand);
+    for (gain, m) in ordered_moves(pos) {
+        if gain <= 0 {
+            break;
+        }
+        pos.make(m);
+        let s = -captures(pos, plies - 1, -beta, -alpha);
+        pos.unmake();
+        if s > alpha {
+            alpha = s;
+            if alpha >= beta {
+                break;
+            }
+        }
+    }
+    alpha
+}
+
 /// Generates balanced opening lines; `progress` gets (kept, tried) after each attempt.
+/// Each line's score is the material balance for the first player after a search of
+/// `cfg.depth` plies.
 pub fn generate(
     variant: &'static Variant,
     rules: Rules,
     cfg: &GenConfig,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Vec<(Vec<String>, i32)> {
+    const WIDE: i32 = 1 << 28;
     let mut state = cfg.seed;
     let mut seen = HashSet::new();
     let mut out = Vec::new();
-    let mut searcher = Searcher::new(16, 1);
     let mut tries = 0;
     while out.len() < cfg.count && tries < cfg.count * 40 {
         tries += 1;
         let mut pos = Position::start(variant, rules);
+        let first = pos.side_to_move();
         let mut line = Vec::new();
         for _ in 0..cfg.plies {
+            // Moves after which the opponent cannot win material by captures.
             let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            // Static score of each move for the mover; pick among the near-best ones.
-            let scored: Vec<(i32, _)> = moves
+            let scored: Vec<(i32, Move)> = moves
                 .iter()
                 .map(|&m| {
                     pos.make(m);
-                    let s = -evaluate(&pos);
+                    let s = -material_search(&mut pos, 0, -WIDE, WIDE);
                     pos.unmake();
                     (s, m)
                 })
                 .collect();
-            let best = scored.iter().map(|s| s.0).max().unwrap_or(0);
-            let good: Vec<_> = scored.iter().filter(|s| s.0 >= best - 40).collect();
-            let pick = good[(splitmix64(&mut state) % good.len() as u64) as usize].1;
+            let Some(best) = scored.iter().map(|s| s.0).max() else {
+                break;
+            };
+            let good: Vec<Move> = scored.iter().filter(|s| s.0 >= best).map(|s| s.1).collect();
+            let pick = good[(splitmix64(&mut state) % good.len() as u64) as usize];
             line.push(pos.move_to_usi(&pick));
             pos.make(pick);
         }
@@ -89,36 +169,14 @@ pub fn generate(
             progress(out.len(), tries);
             continue;
         }
-        let limits = Limits {
-            depth: Some(cfg.depth),
-            ..Limits::default()
-        };
-        searcher.new_game();
-        let r = searcher.search(
-            &Game::new(pos.clone()),
-            &limits,
-            &Control::default(),
-            &mut |_| {},
-        );
-        // Score from Black's (the first player's) view.
-        let sign = if pos.side_to_move() == variant_first(variant) {
-            1
-        } else {
-            -1
-        };
-        if let Score::Cp(cp) = r.score {
-            if cp.abs() <= cfg.max_cp {
-                out.push((line, sign * cp));
-            }
+        let score = material_search(&mut pos, cfg.depth, -WIDE, WIDE);
+        let sign = if pos.side_to_move() == first { 1 } else { -1 };
+        if score.abs() <= cfg.max_cp {
+            out.push((line, sign * score));
         }
         progress(out.len(), tries);
     }
     out
-}
-
-/// The side that moves first in every variant's start position.
-fn variant_first(variant: &'static Variant) -> crate::types::Color {
-    Position::start(variant, variant.default_rules).side_to_move()
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! "White"; moves in XBoard coordinates, a two-leg Lion move as `g5g6xg7`), a `Variant`
 //! tag and the start position.
 
-use super::referee::GameRecord;
+use super::referee::{Ending, GameRecord};
 use std::fmt::Write;
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -25,7 +25,19 @@ pub fn today() -> String {
     format!("{y:04}.{m:02}.{d:02}")
 }
 
-/// The PGN text of one game.
+/// cutechess's `Termination` tag value for an ending.
+fn termination(ending: &Ending) -> &'static str {
+    match ending {
+        Ending::Rules(_) | Ending::Resign(_) => "normal",
+        Ending::MaxPlies => "adjudication",
+        Ending::TimeLoss(_) => "time forfeit",
+        Ending::Illegal(..) | Ending::Rejected(..) => "illegal move",
+        Ending::Crash(_) => "abandoned",
+    }
+}
+
+/// The PGN text of one game. `max_plies` is the match's ply limit, named when the game
+/// was adjudicated by it.
 pub fn game_pgn(
     record: &GameRecord,
     variant: &str,
@@ -33,6 +45,7 @@ pub fn game_pgn(
     round: usize,
     sente: &str,
     gote: &str,
+    max_plies: u32,
 ) -> String {
     let mut s = String::new();
     let result = record.ending.result_text();
@@ -49,9 +62,28 @@ pub fn game_pgn(
         let _ = writeln!(s, "[FEN \"{}\"]", record.start_sfen);
     }
     let _ = writeln!(s, "[SFEN \"{}\"]", record.start_sfen);
-    let _ = writeln!(s, "[Termination \"{}\"]", record.ending.description());
+    let reason = match record.ending {
+        Ending::MaxPlies => format!("draw by adjudication: {max_plies} plies (--max-plies)"),
+        _ => record.ending.description(),
+    };
+    let _ = writeln!(s, "[Termination \"{}\"]", termination(&record.ending));
+    let _ = writeln!(s, "[TerminationDetails \"{reason}\"]");
+    if !record.opening.is_empty() {
+        let _ = writeln!(s, "[Opening \"{}\"]", record.opening.join(" "));
+    }
+    let _ = writeln!(s, "[PlyCount \"{}\"]", record.moves.len());
     let _ = writeln!(s);
     let mut line = String::new();
+    let mut push = |s: &mut String, token: &str| {
+        if !line.is_empty() && line.len() + token.len() + 1 > 79 {
+            let _ = writeln!(s, "{line}");
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(token);
+    };
     for (i, (_, xb)) in record.moves.iter().enumerate() {
         let mv = crate::notation::xboard::xboard_to_pgn(xb);
         let token = if i % 2 == 0 {
@@ -59,24 +91,12 @@ pub fn game_pgn(
         } else {
             mv
         };
-        if line.len() + token.len() + 1 > 79 {
-            let _ = writeln!(s, "{line}");
-            line.clear();
+        push(&mut s, &token);
+        if let Some(c) = record.comments.get(i).filter(|c| !c.is_empty()) {
+            push(&mut s, &format!("{{{c}}}"));
         }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
     }
-    let tail = format!("{{{}}} {result}", record.ending.description());
-    if line.len() + tail.len() + 1 > 79 {
-        let _ = writeln!(s, "{line}");
-        line.clear();
-    }
-    if !line.is_empty() {
-        line.push(' ');
-    }
-    line.push_str(&tail);
+    push(&mut s, &format!("{{{reason}}} {result}"));
     let _ = writeln!(s, "{line}");
     let _ = writeln!(s);
     s
@@ -85,6 +105,34 @@ pub fn game_pgn(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn moves_carry_comments_and_the_adjudication_is_recorded() {
+        let record = GameRecord {
+            start_sfen: "sfen".into(),
+            moves: vec![
+                ("7i7h".into(), "f4f5".into()),
+                ("7d7e".into(), "f9f8".into()),
+                ("8i8h".into(), "e4e5".into()),
+            ],
+            comments: vec!["book".into(), "+0.35/12 0.84s".into(), "-M2/7 1.20s".into()],
+            opening: vec!["7i7h".into()],
+            ending: Ending::MaxPlies,
+        };
+        let text = game_pgn(&record, "chu", true, 3, "a", "b", 3);
+        assert!(text.contains("[Result \"1/2-1/2\"]"), "{text}");
+        assert!(text.contains("[Termination \"adjudication\"]"), "{text}");
+        assert!(text.contains("[Opening \"7i7h\"]"), "{text}");
+        assert!(text.contains("[PlyCount \"3\"]"), "{text}");
+        assert!(
+            text.contains("1. f4f5 {book} f9f8 {+0.35/12 0.84s} 2. e4e5 {-M2/7 1.20s}"),
+            "{text}"
+        );
+        assert!(
+            text.contains("{draw by adjudication: 3 plies (--max-plies)} 1/2-1/2"),
+            "{text}"
+        );
+    }
 
     #[test]
     fn date_is_well_formed() {

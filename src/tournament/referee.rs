@@ -101,6 +101,11 @@ pub struct GameRecord {
     pub start_sfen: String,
     /// Moves as USI text and as XBoard text.
     pub moves: Vec<(String, String)>,
+    /// One PGN comment per move: `book` for the opening's moves, then the engine's
+    /// score/depth and the time it used (`+0.35/12 0.84s`).
+    pub comments: Vec<String>,
+    /// The opening line played before the engines took over (USI moves).
+    pub opening: Vec<String>,
     pub ending: Ending,
 }
 
@@ -124,14 +129,33 @@ pub fn play_game(
     let start_sfen = start.to_sfen();
     let mut game = Game::new(start);
     let mut moves: Vec<(String, String)> = Vec::new();
+    let mut comments: Vec<String> = Vec::new();
     for text in opening {
         let pos = game.position();
         let mv = pos
             .parse_move(text)
             .map_err(|e| format!("opening move: {e}"))?;
         moves.push((pos.move_to_usi(&mv), pos.move_to_xboard(&mv)));
+        comments.push("book".into());
         game.play(mv);
     }
+    let opening: Vec<String> = moves.iter().map(|(u, _)| u.clone()).collect();
+    // The record of a game that ends here: the moves so far with their comments.
+    let finish = |engines: &mut [&mut EngineProc; 2],
+                  moves: Vec<(String, String)>,
+                  comments: Vec<String>,
+                  ending: Ending| {
+        finish(
+            engines,
+            GameRecord {
+                start_sfen: start_sfen.clone(),
+                moves,
+                comments,
+                opening: opening.clone(),
+                ending,
+            },
+        )
+    };
     // XBoard engines learn the time control from `level` (base in minutes:seconds).
     let level = tc.movetime.is_none().then(|| {
         let secs = tc.base / 1000;
@@ -141,7 +165,7 @@ pub fn play_game(
     for (i, e) in engines.iter_mut().enumerate() {
         if e.new_game(variant.name, level.as_deref(), None).is_err() {
             let c = if i == 0 { Color::Black } else { Color::White };
-            return Ok(finish(&mut engines, start_sfen, moves, Ending::Crash(c)));
+            return Ok(finish(&mut engines, moves, comments, Ending::Crash(c)));
         }
         for (_, xb) in &moves {
             e.tell_move(xb);
@@ -150,10 +174,10 @@ pub fn play_game(
     let mut remaining = [tc.base, tc.base];
     loop {
         if let Some(o) = game.outcome() {
-            return Ok(finish(&mut engines, start_sfen, moves, Ending::Rules(o)));
+            return Ok(finish(&mut engines, moves, comments, Ending::Rules(o)));
         }
         if moves.len() as u32 >= max_plies {
-            return Ok(finish(&mut engines, start_sfen, moves, Ending::MaxPlies));
+            return Ok(finish(&mut engines, moves, comments, Ending::MaxPlies));
         }
         let color = game.position().side_to_move();
         let side = color.index();
@@ -176,47 +200,37 @@ pub fn play_game(
             &clocks,
             Duration::from_millis(allowed + 1000),
         );
-        let (text, used) = match reply {
+        let (text, used_time) = match reply {
             Ok(r) => r,
             Err(Failure::Rejected(why)) => {
                 return Ok(finish(
                     &mut engines,
-                    start_sfen,
                     moves,
+                    comments,
                     Ending::Rejected(color, why),
                 ))
             }
             Err(Failure::Timeout) => {
                 return Ok(finish(
                     &mut engines,
-                    start_sfen,
                     moves,
+                    comments,
                     Ending::TimeLoss(color),
                 ))
             }
             Err(Failure::Crashed) => {
-                return Ok(finish(
-                    &mut engines,
-                    start_sfen,
-                    moves,
-                    Ending::Crash(color),
-                ))
+                return Ok(finish(&mut engines, moves, comments, Ending::Crash(color)))
             }
             Err(Failure::Resigned) => {
-                return Ok(finish(
-                    &mut engines,
-                    start_sfen,
-                    moves,
-                    Ending::Resign(color),
-                ))
+                return Ok(finish(&mut engines, moves, comments, Ending::Resign(color)))
             }
         };
-        let used = used.as_millis() as u64;
+        let used = used_time.as_millis() as u64;
         if used > allowed {
             return Ok(finish(
                 &mut engines,
-                start_sfen,
                 moves,
+                comments,
                 Ending::TimeLoss(color),
             ));
         }
@@ -237,40 +251,32 @@ pub fn play_game(
             Ok(m) if game.is_legal(&m) => m,
             Ok(_) => {
                 let e = Ending::Illegal(color, format!("{text} (repeats an earlier position)"));
-                return Ok(finish(&mut engines, start_sfen, moves, e));
+                return Ok(finish(&mut engines, moves, comments, e));
             }
             Err(e) => {
                 return Ok(finish(
                     &mut engines,
-                    start_sfen,
                     moves,
+                    comments,
                     Ending::Illegal(color, e.to_string()),
                 ))
             }
         };
         let xb = pos.move_to_xboard(&mv);
         moves.push((pos.move_to_usi(&mv), xb.clone()));
+        comments.push(engines[side].thinking.comment(used_time));
         game.play(mv);
         engines[1 - side].tell_move(&xb);
     }
 }
 
-fn finish(
-    engines: &mut [&mut EngineProc; 2],
-    start_sfen: String,
-    moves: Vec<(String, String)>,
-    ending: Ending,
-) -> GameRecord {
-    let result = ending.result_text();
-    let comment = ending.description();
+fn finish(engines: &mut [&mut EngineProc; 2], record: GameRecord) -> GameRecord {
+    let result = record.ending.result_text();
+    let comment = record.ending.description();
     for e in engines.iter_mut() {
         e.game_over(result, &comment);
     }
-    GameRecord {
-        start_sfen,
-        moves,
-        ending,
-    }
+    record
 }
 
 /// `position sfen <start> moves ...` for USI engines.
