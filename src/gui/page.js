@@ -344,6 +344,7 @@ $('promoNo').onclick = () => pendingPromo && send(pendingPromo.plain);
 
 $('variant').onchange = () => post('/new', { variant: $('variant').value });
 $('new').onclick = () => post('/new', {});
+$('zoom').onchange = () => { $('board').style.height = (100 * +$('zoom').value) + '%'; };
 $('flip').onclick = () => { flipped = !flipped; refresh(); };
 $('names').onclick = () => { names = names === 'kanji' ? 'english' : 'kanji'; refresh(); };
 $('side').onchange = () => post('/settings', { engine_side: $('side').value });
@@ -399,6 +400,7 @@ setInterval(() => {
   const running = state.cursor > 0 && !state.outcome;
   const run = (i) => running && ((state.side === 'black') === (i === 0));
   const v = [0, 1].map((i) => clockBase.ms[i] - (run(i) ? el : 0));
+  if (running && Math.min(v[0], v[1]) <= 0 && !clockBase.flagged) { clockBase.flagged = true; refresh(); }
   $('clockB').textContent = '☗ ' + fmt(v[0]);
   $('clockW').textContent = '☖ ' + fmt(v[1]);
   $('clockB').className = run(0) ? 'run' : '';
