@@ -540,9 +540,13 @@ fn convert(
         None => {
             use std::io::Write;
             let mut out = std::io::stdout().lock();
-            out.write_all(written.as_bytes())
-                .and_then(|_| out.flush())
-                .map_err(|e| UserError(format!("cannot write the output: {e}")))
+            match out.write_all(written.as_bytes()).and_then(|_| out.flush()) {
+                // A reader that stopped early (`| head`) is not an error.
+                Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+                    Err(UserError(format!("cannot write the output: {e}")))
+                }
+                _ => Ok(()),
+            }
         }
     }
 }

@@ -320,7 +320,7 @@ impl MatchSummary {
                 w.draws,
                 w.losses,
                 100.0 * w.score(),
-                w.elo(),
+                w.elo() + 0.0,
                 w.elo_error95().min(9999.0),
                 100.0 * w.los()
             ));
