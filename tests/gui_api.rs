@@ -211,8 +211,17 @@ fn make_move_undo_redo_and_engine_reply() {
         .to_string();
     assert!(pgn.contains("[Variant \"chu\"]"), "{pgn}");
     post(&s, "/api/settings", json!({ "engine_side": "none" }));
-    assert_eq!(post(&s, "/api/import", json!({ "text": pgn })).0, 200);
-    assert_eq!(state(&s)["line"], st["line"]);
+    let kif = get(&s, "/api/export?format=kif")["text"]
+        .as_str()
+        .expect("kif")
+        .to_string();
+    assert!(kif.contains("手数----"), "{kif}");
+    for text in [pgn, kif] {
+        assert_eq!(post(&s, "/api/new", json!({})).0, 200);
+        assert_eq!(state(&s)["cursor"], 0);
+        assert_eq!(post(&s, "/api/import", json!({ "text": text })).0, 200);
+        assert_eq!(state(&s)["line"], st["line"], "{text}");
+    }
 }
 
 #[test]

@@ -5,6 +5,7 @@
 use super::records;
 use super::session::{move_marks, side_name, square_index, Refused, Session, TimeControl};
 use crate::diagram::{self, Names, Options};
+use crate::gamefile::Format;
 use crate::types::{Color, Move};
 use crate::variant::Variant;
 use serde_json::{json, Value};
@@ -306,17 +307,20 @@ fn export(s: &Session, format: Option<&str>) -> Result<Reply, Refused> {
     let text = match format {
         Some("sfen") => s.game().position().to_sfen(),
         Some("usi") => records::usi_line(s.start_position(), s.played()),
-        Some("pgn") => {
+        Some(name @ ("pgn" | "kif")) => {
+            let format = Format::by_name(name).unwrap_or(Format::Pgn);
             let out = s.outcome();
             let termination = out.as_ref().map(|(_, t)| t.clone()).unwrap_or_default();
-            records::pgn(
+            records::write(
                 s.start_position(),
                 s.played(),
                 out.map(|(w, _)| w),
                 &termination,
+                format,
             )
+            .map_err(Refused::bad)?
         }
-        _ => return Err(Refused::bad("format must be sfen, usi or pgn")),
+        _ => return Err(Refused::bad("format must be sfen, usi, pgn or kif")),
     };
     Ok(Reply::json(json!({ "text": text })))
 }

@@ -382,6 +382,7 @@ async function exportAs(format) {
 $('exsfen').onclick = () => exportAs('sfen');
 $('exusi').onclick = () => exportAs('usi');
 $('expgn').onclick = () => exportAs('pgn');
+$('exkif').onclick = () => exportAs('kif');
 $('copy').onclick = async () => {
   $('io').value = state.sfen;
   try { await navigator.clipboard.writeText(state.sfen); message('SFEN copied.'); }

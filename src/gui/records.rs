@@ -1,13 +1,12 @@
 //! Import and export of games for the browser board, in the project's formats: SFEN, USI
-//! move lists (`[position] sfen S|startpos [moves ...]` or bare moves) and PGN as
-//! `largeshogi match` writes it (read by `gamefile`, which also takes Chu KIF).
+//! move lists (`[position] sfen S|startpos [moves ...]` or bare moves), PGN and Chu KIF
+//! (those two read and written by `gamefile`).
 
-use crate::gamefile::{self, Format};
+use crate::gamefile::{self, Format, GameFile};
 use crate::position::Position;
 use crate::tournament::pgn::today;
 use crate::types::{Color, Move};
 use crate::variant::{Rules, Variant};
-use std::fmt::Write;
 
 /// A game read from text: its variant, start position and moves.
 pub struct Imported {
@@ -126,59 +125,37 @@ pub fn usi_line(start: &Position, moves: &[Move]) -> String {
     s
 }
 
-/// A PGN record as `largeshogi match` writes them (XBoard coordinates, sente is "White").
+/// The game as a file in `format` (PGN or, for Chu, KIF), written by `gamefile`.
 /// `result` is the winner (`Some(None)` a draw, `None` an unfinished game).
-pub fn pgn(
+pub fn write(
     start: &Position,
     moves: &[Move],
     result: Option<Option<Color>>,
     termination: &str,
-) -> String {
+    format: Format,
+) -> Result<String, String> {
+    let mut g = GameFile::new(start.clone());
+    g.moves = moves.to_vec();
     let result_text = match result {
         Some(Some(Color::Black)) => "1-0",
         Some(Some(Color::White)) => "0-1",
         Some(None) => "1/2-1/2",
         None => "*",
     };
-    let mut s = String::new();
-    let _ = writeln!(s, "[Event \"largeshogi gui\"]");
-    let _ = writeln!(s, "[Site \"largeshogi\"]");
-    let _ = writeln!(s, "[Date \"{}\"]", today());
-    let _ = writeln!(s, "[Round \"-\"]");
-    let _ = writeln!(s, "[White \"sente\"]");
-    let _ = writeln!(s, "[Black \"gote\"]");
-    let _ = writeln!(s, "[Result \"{result_text}\"]");
-    let _ = writeln!(s, "[Variant \"{}\"]", start.variant.name);
-    let _ = writeln!(s, "[SFEN \"{}\"]", start.to_sfen());
+    for (k, v) in [
+        ("Event", "largeshogi gui"),
+        ("Site", "largeshogi"),
+        ("Date", today().as_str()),
+        ("White", "sente"),
+        ("Black", "gote"),
+        ("Result", result_text),
+    ] {
+        g.set_tag(k, v);
+    }
     if !termination.is_empty() {
-        let _ = writeln!(s, "[Termination \"{}\"]", termination.replace('"', "'"));
+        g.set_tag("Termination", termination);
     }
-    let _ = writeln!(s);
-    let mut p = start.clone();
-    let mut line = String::new();
-    for (i, m) in moves.iter().enumerate() {
-        let text = p.move_to_xboard_pgn(m);
-        p.make(*m);
-        let token = if i % 2 == 0 {
-            format!("{}. {text}", i / 2 + 1)
-        } else {
-            text
-        };
-        if line.len() + token.len() + 1 > 79 {
-            let _ = writeln!(s, "{line}");
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&token);
-    }
-    if !line.is_empty() {
-        line.push(' ');
-    }
-    line.push_str(result_text);
-    let _ = writeln!(s, "{line}");
-    s
+    gamefile::write(&[g], format)
 }
 
 #[cfg(test)]
@@ -198,7 +175,8 @@ mod tests {
                 moves.push(m);
             }
             let start = Position::start(v, v.default_rules);
-            for text in [pgn(&start, &moves, None, ""), usi_line(&start, &moves)] {
+            let pgn = write(&start, &moves, None, "", Format::Pgn).expect("PGN");
+            for text in [pgn, usi_line(&start, &moves)] {
                 // A PGN names its variant; a USI line is read in the current one.
                 let current = if text.starts_with('[') {
                     Variant::chu()
