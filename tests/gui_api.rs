@@ -180,6 +180,21 @@ fn make_move_undo_redo_and_engine_reply() {
     assert_eq!(state(&s)["cursor"], 0);
     assert_eq!(post(&s, "/api/redo", json!({ "plies": 1 })).0, 200);
     assert_eq!(state(&s)["cursor"], 1);
+    // A clock: both sides get the base time; the side to move's clock runs.
+    let (status, _) = post(
+        &s,
+        "/api/settings",
+        json!({ "base_ms": 60_000, "inc_ms": 1000 }),
+    );
+    assert_eq!(status, 200);
+    let clocks = state(&s)["clocks_ms"].clone();
+    assert!(clocks[0].as_u64().is_some_and(|b| b == 60_000), "{clocks}");
+    assert!(
+        clocks[1]
+            .as_u64()
+            .is_some_and(|w| w <= 60_000 && w > 50_000),
+        "{clocks}"
+    );
     // The engine plays White, 200 ms a move.
     let (status, _) = post(
         &s,

@@ -20,6 +20,7 @@ mkdirSync(outDir, { recursive: true });
 
 // Special positions for the multi-part moves (checked against the engine's perft).
 const CHU_LION = '6k5/5g6/12/12/12/6p5/6N5/12/12/12/12/5KG5 b - 1'; // 6g6f6e: capture, go on
+const CHU_KING = '6k5/5gN5/12/12/12/12/12/12/12/12/12/5KG5 b - 1'; // 6b6a takes the King
 const CHU_PROMO = '6k5/5g6/12/12/6S5/12/12/12/12/12/12/5KG5 b - 1'; // 6e6d or 6e6d+
 const YANXIN_HAND = 'ljcsgekg3l/aftbrxnr1I2/mv2d2oh2V/1p1ppp1+T4/1iphi1PQ3C/p1y2I+Y3o1/1bY1FD4IJ/1I2INpI2r1/PPPPPP2PPPP/MVSHDY2HBVM/AFTBR+qXMT1FA/LJCSGKEGSCJL b DA6P 61';
 const KO_SHOT = '9g9/19/19/19/19/19/8p10/19/19/9LB9/19/19/19/19/19/19/19/19/9G9 b - 1'; // 10j11ix11g
@@ -178,6 +179,25 @@ async function runVariant(browser, variant) {
       await clickSq(page, c);
       await waitVersion(page, () => window.gui.state().cursor === 1, 'Lion move played');
       check((await st(page)).line[0] === '6g6f6e', 'Lion double move 6g6f6e entered by three clicks');
+      // igui: capture and come back (click the Lion's own square as the second step).
+      await importPosition(page, CHU_LION);
+      await clickSq(page, a);
+      await page.waitForSelector('#overlay .mark-target');
+      await clickSq(page, b);
+      await page.waitForSelector('#overlay .mark-stop');
+      await clickSq(page, a);
+      await waitVersion(page, () => window.gui.state().cursor === 1, 'igui played');
+      check((await st(page)).line[0] === '6g6f6g', 'igui 6g6f6g entered by clicking back on the Lion');
+      // Game over with its reason.
+      await importPosition(page, CHU_KING);
+      await clickSq(page, await idxOf(page, '6b'));
+      await page.waitForSelector('#overlay .mark-target');
+      await clickSq(page, await idxOf(page, '6a'));
+      await page.waitForSelector('#overlay .mark-stop');
+      await clickSq(page, await idxOf(page, '6a')); // stop there
+      await waitVersion(page, () => window.gui.state().outcome !== null, 'game over');
+      const status = await page.textContent('#status');
+      check(/Game over: black wins: royals captured/.test(status), `game over shown: "${status}"`);
     }
     if (variant === 'chu') {
       await importPosition(page, CHU_PROMO);
