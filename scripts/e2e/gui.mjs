@@ -113,13 +113,14 @@ async function runVariant(browser, variant) {
       for (let k = 0; k < 5; k++) {
         await clickSq(page, emperor);
         await page.waitForSelector('#overlay .mark-target');
+        await page.waitForFunction(() => window.lastSelectMs !== null);
         times.push(await page.evaluate(() => window.lastSelectMs));
         await page.keyboard.press('Escape');
         await page.waitForSelector('#overlay .mark-target', { state: 'detached' });
       }
       times.sort((a, b) => a - b);
       const count = await page.evaluate(async () => (await (await fetch('/api/moves?from=13y')).json()).moves.length);
-      console.log(`  info Tai Emperor 13y (${count} moves): click-to-moves ${times.map((t) => t.toFixed(1)).join(', ')} ms (median ${times[2].toFixed(1)})`);
+      console.log(`  info Tai Emperor 13y (${count} moves): click (event time) to highlighted board painted ${times.map((t) => t.toFixed(1)).join(', ')} ms (median ${times[2].toFixed(1)})`);
       check(times[2] <= 100, `Tai Emperor: median click-to-moves ${times[2].toFixed(1)} ms (<= 100 ms)`);
     }
 
@@ -131,6 +132,7 @@ async function runVariant(browser, variant) {
     await clickSq(page, mv.from);
     await page.waitForSelector('#overlay .mark-target');
     const wall = Date.now() - tClick;
+    await page.waitForFunction(() => window.lastSelectMs !== null);
     const inPage = await page.evaluate(() => window.lastSelectMs);
     const targets = await page.locator('#overlay .mark-target').count();
     check(targets === new Set(mv.all).size, `${targets} destinations highlighted`);

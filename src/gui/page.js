@@ -244,8 +244,8 @@ function ownTurn() {
   return state.thinking !== 'engine';
 }
 
-async function selectPiece(from, drop) {
-  const t0 = performance.now();
+// t0: when the click happened (the event's time stamp), for the click-to-moves time.
+async function selectPiece(from, drop, t0 = performance.now()) {
   const q = from !== null ? 'from=' + squareName(from) : 'drop=' + encodeURIComponent(drop);
   let r;
   try { r = await api('GET', '/moves?' + q); } catch (e) { message(e.message, true); return; }
@@ -253,7 +253,9 @@ async function selectPiece(from, drop) {
   sel = { from, drop, moves: r.moves, prefix: [] };
   message(helpText());
   drawOverlay();
-  window.lastSelectMs = performance.now() - t0;
+  // Measured once the highlighted board has been painted (the frame after the next).
+  window.lastSelectMs = null;
+  requestAnimationFrame(() => requestAnimationFrame(() => { window.lastSelectMs = performance.now() - t0; }));
   document.body.dataset.selected = String(from !== null ? from : drop);
 }
 
@@ -287,7 +289,7 @@ async function send(m) {
   if (await post('/move', { move: m.usi })) message('Played ' + m.usi);
 }
 
-async function clickSquare(idx) {
+async function clickSquare(idx, t0) {
   if (!state) return;
   if (!ownTurn()) { message(state.outcome ? 'The game is over.' : 'The engine is thinking.', true); return; }
   if (pendingPromo) return;
@@ -308,12 +310,12 @@ async function clickSquare(idx) {
       return;
     }
     if (k === 0 && idx === sel.from) { sel = null; message(''); drawOverlay(); return; }
-    if (k === 0 && pieceOfMover(idx)) return selectPiece(idx, null);
+    if (k === 0 && pieceOfMover(idx)) return selectPiece(idx, null, t0);
     message(`Illegal: ${sel.from !== null ? squareName(sel.from) : sel.drop + '*'} cannot go to ${squareName(idx)} here.`, true);
     document.body.dataset.refused = String(Number(document.body.dataset.refused || 0) + 1);
     return;
   }
-  if (pieceOfMover(idx)) return selectPiece(idx, null);
+  if (pieceOfMover(idx)) return selectPiece(idx, null, t0);
   message(`No piece of the side to move on ${squareName(idx)}.`, true);
   document.body.dataset.refused = String(Number(document.body.dataset.refused || 0) + 1);
 }
@@ -328,11 +330,11 @@ $('board').addEventListener('click', (e) => {
   if (hand) {
     if (!ownTurn()) return;
     if (hand.dataset.color !== state.side) { message('That is the opponent\'s hand.', true); return; }
-    selectPiece(null, hand.dataset.drop);
+    selectPiece(null, hand.dataset.drop, e.timeStamp);
     return;
   }
   const sq = e.target.closest('[data-sq]');
-  if (sq) clickSquare(+sq.dataset.sq);
+  if (sq) clickSquare(+sq.dataset.sq, e.timeStamp);
 });
 $('board').addEventListener('contextmenu', (e) => { e.preventDefault(); cancel(); });
 document.addEventListener('keydown', (e) => { if (e.key === 'Escape') cancel(); });
