@@ -4,8 +4,11 @@
 //!   the rules' values, promotion potential growing towards the zone, centralisation, and
 //!   royals kept back;
 //! - royal safety, computed per node from the squares around each royal;
+//! - conversion: a side far ahead hunts the enemy royals and trades down (`conversion`);
 //! - mobility of the ranging pieces (the first squares along each of their rides), left
 //!   out by `evaluate_within` when the rest of the score is far outside the search window.
+
+mod conversion;
 
 use crate::position::Position;
 use crate::types::{Cell, Color};
@@ -44,7 +47,7 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// `beta`); outside, mobility may be left out.
 pub fn evaluate_within(pos: &Position, alpha: i32, beta: i32) -> i32 {
     let us = pos.side_to_move();
-    let mut s = side_score(pos, us) - side_score(pos, us.flip());
+    let mut s = side_score(pos, us) - side_score(pos, us.flip()) + conversion::conversion(pos, us);
     if s + LAZY_MARGIN > alpha && s - LAZY_MARGIN < beta {
         s += MOBILITY_SQUARE * (mobility(pos, us) - mobility(pos, us.flip()));
     }

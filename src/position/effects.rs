@@ -126,6 +126,10 @@ impl Position {
     /// through it, pieces between ignored (ko.md 4.9, K11), or with `KoRules::within_area`
     /// anywhere in the square of Chebyshev radius `dist`.
     pub(crate) fn tag_within(&self, s: Sq, c: Color, tags: u8, dist: u8) -> bool {
+        // The counts say at once whether any such piece is on the board.
+        if !self.has_tag(c, tags) {
+            return false;
+        }
         let v = self.variant;
         let holds = |q: Sq| {
             let cell = self.board[q.idx()];

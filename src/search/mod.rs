@@ -37,6 +37,12 @@ pub const MAX_THREADS: usize = 256;
 const DEFER_DEPTH: i32 = 1;
 /// Quiescence: a capture must be able to bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 200;
+/// Quiescence plies in which every capture is tried; deeper, only recaptures.
+const QS_FULL_PLIES: u32 = 2;
+/// A draw is worth -(root static score / this) to the root side, at most
+/// `DRAW_CONTEMPT_MAX` either way.
+const DRAW_CONTEMPT_DIVISOR: i32 = 4;
+const DRAW_CONTEMPT_MAX: i32 = 150;
 /// Depths at most this are "shallow": static pruning applies when no royal is attacked.
 const SHALLOW_DEPTH: i32 = 3;
 /// Reverse futility: a static score this far above beta per remaining ply stands.
@@ -175,6 +181,9 @@ struct Worker<'a> {
     seldepth: usize,
     /// The iteration being searched.
     goal: i32,
+    /// Score of a draw for the side to move at the root: below zero when it stands
+    /// better (a side ahead must not settle for a repetition), above when worse.
+    root_draw: i32,
     /// Leave the current iteration: the search is stopped, or another thread has
     /// completed it (checked with the clock, every 256 nodes).
     abort: bool,
@@ -265,7 +274,10 @@ impl Searcher {
         info: &mut dyn FnMut(&Info),
     ) -> SearchResult {
         self.tt.new_search();
-        let budget = time::budget(limits);
+        let pos = game.position();
+        let on_board =
+            pos.pieces(pos.side_to_move()).len() + pos.pieces(pos.side_to_move().flip()).len();
+        let budget = time::budget(limits, time::expected_moves_left(on_board));
         let shared = Shared {
             tt: &self.tt,
             control,
@@ -336,7 +348,9 @@ struct Plan {
 
 impl<'a> Worker<'a> {
     fn new(pos: Position, shared: &'a Shared<'a>) -> Worker<'a> {
+        let root_draw = draw_value(&pos);
         Worker {
+            root_draw,
             pos,
             shared,
             history: History::new(),
@@ -519,8 +533,9 @@ impl<'a> Worker<'a> {
 
     fn sort_root(&mut self, order: &mut [(Move, i32)]) {
         for (m, s) in order.iter_mut() {
+            let capture = ordering::capture_value(&self.pos, m);
             self.pos.make(*m);
-            *s = -self.qsearch(1, -INF, INF);
+            *s = -evaluate_within(&self.pos, -INF, INF) + capture.signum();
             self.pos.unmake();
         }
         order.sort_by_key(|&(_, s)| -s);
@@ -638,7 +653,13 @@ impl<'a> Worker<'a> {
             return None;
         }
         Some(match self.pos.rules.repetition {
-            Repetition::Fourfold => 0,
+            Repetition::Fourfold => {
+                if ply.is_multiple_of(2) {
+                    self.root_draw
+                } else {
+                    -self.root_draw
+                }
+            }
             // The side that just moved recreated a position: it loses.
             Repetition::Forbid | Repetition::Lose => MATE - ply as i32,
         })
@@ -688,7 +709,7 @@ impl<'a> Worker<'a> {
             return s;
         }
         if depth <= 0 || ply >= MAX_PLY {
-            return self.qsearch(ply, alpha, beta);
+            return self.qsearch(ply, 0, alpha, beta);
         }
         self.count_node();
         // Mate-distance pruning.
@@ -826,7 +847,11 @@ impl<'a> Worker<'a> {
         best
     }
 
-    fn qsearch(&mut self, ply: usize, mut alpha: i32, beta: i32) -> i32 {
+    /// Quiescence over captures. `qdepth` counts the capture plies made so far: beyond
+    /// `QS_FULL_PLIES` only recaptures of the piece that just moved are tried, which keeps
+    /// the tree bounded where long-range shooters and multi-captures open new lines with
+    /// every capture (Ko, Tai).
+    fn qsearch(&mut self, ply: usize, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.count_node();
         self.seldepth = self.seldepth.max(ply);
         let us = self.pos.side_to_move();
@@ -846,7 +871,15 @@ impl<'a> Worker<'a> {
         self.pos.generate_captures(&mut moves);
         let mut picker = MovePicker::new(&self.pos, &moves, 0, &mut self.history, ply);
         let mut best = stand;
+        let recapture_on = (qdepth >= QS_FULL_PLIES)
+            .then(|| self.pos.last_move().map(|m| m.to))
+            .flatten();
         while let Some(mv) = picker.next(&mut moves, &mut self.history) {
+            if let Some(target) = recapture_on {
+                if !ordering::captures_on(&self.pos, &mv, target) {
+                    continue;
+                }
+            }
             let gain = ordering::material_gain(&self.pos, &mv);
             // Delta pruning: even winning the victims cannot lift the score to alpha.
             if stand + gain + DELTA_MARGIN <= alpha {
@@ -858,7 +891,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             self.pos.make(mv);
-            let s = -self.qsearch(ply + 1, -beta, -alpha);
+            let s = -self.qsearch(ply + 1, qdepth + 1, -beta, -alpha);
             self.pos.unmake();
             if s > best {
                 best = s;
@@ -899,6 +932,12 @@ impl<'a> Worker<'a> {
         }
         pv
     }
+}
+
+/// Contempt: how a draw scores for the side to move in `root`, from its static score.
+fn draw_value(root: &Position) -> i32 {
+    -(crate::eval::evaluate(root) / DRAW_CONTEMPT_DIVISOR)
+        .clamp(-DRAW_CONTEMPT_MAX, DRAW_CONTEMPT_MAX)
 }
 
 /// Late-move reduction: grows with the logarithms of depth and move number.

@@ -38,6 +38,16 @@ fn victims<'a>(pos: &'a Position, m: &'a Move) -> impl Iterator<Item = &'a Piece
         .map(move |s| pos.variant.piece(pos.cell(s).ptype()))
 }
 
+/// The move captures the piece standing on `target` (by displacement, a leg or a shot).
+pub fn captures_on(pos: &Position, m: &Move, target: Sq) -> bool {
+    let them = pos.side_to_move().flip();
+    !target.is_none()
+        && pos.cell(target).is_color(them)
+        && ((m.to == target && m.from != target)
+            || m.mid.contains(&target)
+            || m.shots.contains(&target))
+}
+
 /// MVV/LVA value of a capture (0 for a quiet move).
 pub fn capture_value(pos: &Position, m: &Move) -> i32 {
     // A royal victim outranks everything.

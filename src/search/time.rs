@@ -30,8 +30,17 @@ pub struct Limits {
 /// Overhead reserved for process and protocol latency.
 pub const MOVE_OVERHEAD: Duration = Duration::from_millis(60);
 
-/// (soft, hard) limits for this move, if time limits apply.
-pub fn budget(limits: &Limits) -> Option<(Duration, Duration)> {
+/// Moves a game is expected to last from here when the clock does not say: big armies
+/// make long games (a Tai game runs to hundreds of moves), so the estimate grows with
+/// the pieces on the board.
+pub fn expected_moves_left(pieces_on_board: usize) -> u32 {
+    // Chu's 92 pieces give the classic 40; Tai's 354 the cap.
+    (pieces_on_board as u32 * 10 / 23).clamp(30, 120)
+}
+
+/// (soft, hard) limits for this move, if time limits apply. `moves_left` is the estimate
+/// used when the clock gives no moves-to-go (`expected_moves_left`).
+pub fn budget(limits: &Limits, moves_left: u32) -> Option<(Duration, Duration)> {
     if limits.infinite {
         return None;
     }
@@ -44,7 +53,7 @@ pub fn budget(limits: &Limits) -> Option<(Duration, Duration)> {
     let c = limits.clock?;
     // Time we may spend at most on this move, keeping the overhead in reserve.
     let available = (c.time + c.byoyomi).saturating_sub(MOVE_OVERHEAD);
-    let mtg = c.moves_to_go.unwrap_or(40).clamp(1, 60);
+    let mtg = c.moves_to_go.unwrap_or(moves_left).clamp(1, 120);
     let base = c.time / (mtg + 2) + c.inc * 3 / 4 + c.byoyomi * 9 / 10;
     let soft = base.min(available);
     let hard = (base * 3)
@@ -76,17 +85,22 @@ mod tests {
                 }),
                 ..Limits::default()
             };
-            let (soft, hard) = budget(&l).expect("clock gives a budget");
+            let (soft, hard) = budget(&l, 40).expect("clock gives a budget");
             assert!(soft <= hard);
             assert!(
                 hard <= (ms(time) + ms(byo)).max(ms(1)),
                 "{time} {inc} {byo}: {hard:?}"
             );
         }
-        assert!(budget(&Limits {
-            infinite: true,
-            ..Limits::default()
-        })
+        assert_eq!(expected_moves_left(92), 40);
+        assert_eq!(expected_moves_left(354), 120);
+        assert!(budget(
+            &Limits {
+                infinite: true,
+                ..Limits::default()
+            },
+            40
+        )
         .is_none());
     }
 }

@@ -1,0 +1,125 @@
+//! Turning a material lead into a win. Without these terms a side far ahead sees no
+//! gradient towards the enemy royals until the royal capture falls inside its search
+//! horizon, so it shuffles. When one side leads by `LEAD_MIN` or more it gets:
+//! - a hunt bonus: its pieces near each enemy royal (closer is better), and the enemy
+//!   royal's neighbouring squares taken away (occupied by the hunter, or off the board);
+//! - a trade-down bonus that grows as the total material shrinks, so that even trades
+//!   pay for the side ahead.
+//!
+//! Both grow with the lead (up to `LEAD_FULL`), so an even game is untouched. Everything
+//! comes from the position and the variant's data; nothing here knows a variant.
+
+use crate::position::Position;
+use crate::types::Color;
+
+/// Smallest lead (centipawns) at which the side ahead starts hunting.
+const LEAD_MIN: i32 = 400;
+/// Lead at which the terms reach full weight.
+const LEAD_FULL: i32 = 2000;
+/// Hunters count within this Chebyshev distance of an enemy royal.
+const HUNT_RADIUS: i32 = 6;
+/// Centipawns per step closer, per hunter, at full weight.
+const HUNT_STEP: i32 = 3;
+/// Hunters counted per royal (the nearest are what matters; bounds the cost on big boards).
+const HUNT_PIECES: i32 = 8;
+/// Centipawns per neighbouring square the enemy royal cannot use, at full weight.
+const CAGE_SQUARE: i32 = 12;
+/// Trade-down: the lead's share that is added when half the material is gone (per mille).
+const TRADE_PER_MILLE: i32 = 120;
+
+/// The conversion terms from `us`'s point of view (positive when `us` leads).
+pub fn conversion(pos: &Position, us: Color) -> i32 {
+    let them = us.flip();
+    let lead = pos.material(us) - pos.material(them);
+    if lead.abs() < LEAD_MIN {
+        return 0;
+    }
+    let (ahead, behind) = if lead > 0 { (us, them) } else { (them, us) };
+    let lead = lead.abs();
+    let weight = (lead - LEAD_MIN).min(LEAD_FULL - LEAD_MIN);
+    let scale = LEAD_FULL - LEAD_MIN;
+    let hunt = hunt(pos, ahead, behind) * weight / scale;
+    let total = (pos.material(ahead) + pos.material(behind)).max(1);
+    // lead * (lead / total): rises as material comes off with the lead unchanged.
+    let trade = (lead as i64 * lead as i64 * TRADE_PER_MILLE as i64 / (total as i64 * 500))
+        .min(lead as i64 / 2) as i32;
+    let bonus = hunt + trade * weight / scale;
+    if ahead == us {
+        bonus
+    } else {
+        -bonus
+    }
+}
+
+/// Hunters close to each royal of `behind`, and the royal's blocked neighbours.
+fn hunt(pos: &Position, ahead: Color, behind: Color) -> i32 {
+    let v = pos.variant;
+    let mut score = 0;
+    for &r in pos.pieces(behind) {
+        if !v.piece(pos.cell(r).ptype()).royal {
+            continue;
+        }
+        // The nearest hunters only: closeness values, summed over the best few.
+        let mut near = [0i32; HUNT_PIECES as usize];
+        for &p in pos.pieces(ahead) {
+            if v.piece(pos.cell(p).ptype()).royal {
+                continue;
+            }
+            let closeness = HUNT_RADIUS + 1 - v.distance(p, r) as i32;
+            if closeness <= 0 {
+                continue;
+            }
+            // Keep `near` as the largest values seen (insertion into a small array).
+            if let Some(i) = near.iter().position(|&c| c < closeness) {
+                near[i..].rotate_right(1);
+                near[i] = closeness;
+            }
+        }
+        score += near.iter().sum::<i32>() * HUNT_STEP;
+        let caged = v.king_offsets[0]
+            .iter()
+            .filter(|&&d| {
+                let c = pos.cell(r.offset(d));
+                !c.is_empty() && !c.is_color(behind)
+            })
+            .count() as i32;
+        score += caged * CAGE_SQUARE;
+    }
+    score
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{Rules, Variant};
+
+    fn chu(sfen: &str) -> Position {
+        Position::from_sfen(Variant::chu(), sfen, Rules::default()).expect("valid SFEN")
+    }
+
+    #[test]
+    fn even_material_is_untouched() {
+        let pos = Position::start(Variant::chu(), Rules::default());
+        assert_eq!(conversion(&pos, Color::Black), 0);
+    }
+
+    #[test]
+    fn the_side_ahead_wants_its_pieces_near_the_enemy_king() {
+        // Black: King and two Dragon Kings against a bare King.
+        let far = chu("11k/12/12/12/12/12/12/12/12/12/DD10/K11 b - 1");
+        let near = chu("11k/8DD2/12/12/12/12/12/12/12/12/12/K11 b - 1");
+        let f = conversion(&far, Color::Black);
+        let n = conversion(&near, Color::Black);
+        assert!(f > 0 && n > f, "far {f}, near {n}");
+        // The same from the other side's view.
+        assert_eq!(conversion(&near, Color::White), -n);
+    }
+
+    #[test]
+    fn trading_down_pays_for_the_side_ahead() {
+        // Black is a Dragon King ahead either way; fewer pieces besides is better for it.
+        let many = chu("11k/12/12/12/12/12/12/12/gg10/12/DDGG8/K11 b - 1");
+        let few = chu("11k/12/12/12/12/12/12/12/12/12/DD10/K11 b - 1");
+        assert!(conversion(&few, Color::Black) > conversion(&many, Color::Black));
+    }
+}
