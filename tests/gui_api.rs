@@ -434,3 +434,32 @@ fn diagram_command_writes_svg() {
     assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Ko: a Poison flame's move lists the pieces it burns, and after the move the state's
+/// last-move marks show them gone.
+#[test]
+fn burning_is_listed_and_shown() {
+    let s = start("ko");
+    let sfen = "9g9/19/19/19/19/19/19/10p8/19/9+EN9/19/19/19/19/19/19/19/19/9G9 b - 1";
+    assert_eq!(post(&s, "/api/import", json!({ "text": sfen })).0, 200);
+    // 9h is square 7 * 19 + (19 - 9).
+    let burnt = 7 * 19 + 10;
+    let moves = get(&s, "/api/moves?from=10j");
+    let step = moves["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|m| m["usi"] == "10j10i")
+        .expect("10j10i listed")
+        .clone();
+    assert_eq!(step["gone"], json!([burnt]), "{step}");
+    assert_eq!(post(&s, "/api/move", json!({ "move": "10j10i" })).0, 200);
+    let st = state(&s);
+    assert_eq!(st["last"]["gone"], json!([burnt]));
+    assert_eq!(
+        st["owners"].as_str().map(|o| &o[burnt..burnt + 1]),
+        Some(".")
+    );
+    let (_, svg) = request(&s, "GET", "/api/board.svg", &[], "");
+    assert_eq!(svg.matches("class=\"gone\"").count(), 1);
+}
