@@ -600,3 +600,60 @@ fn referee_scores_hostile_engine_moves_as_illegal() {
         eprintln!("{variant} referee: {tried} hostile engine moves");
     }
 }
+
+#[test]
+fn xboard_option_values_at_min_max_beyond_and_malformed() {
+    let mut e = Engine::start(&[]);
+    e.send("xboard");
+    e.send("protover 2");
+    e.expect("feature ", REPLY);
+    let good = [
+        "memory 1",
+        "memory 16",
+        "cores 1",
+        "cores 256",
+        "cores 2",
+        "option Rules=default",
+        "option Rules=lishogi",
+        "option Rules=hachu",
+        "option Rules=default",
+    ];
+    let bad = [
+        "memory 0",
+        "memory -1",
+        "memory 99999999999",
+        "memory abc",
+        "memory",
+        "cores 0",
+        "cores 257",
+        "cores -3",
+        "cores 1e3",
+        "cores",
+        "option Rules=none",
+        "option Rules",
+        "option Foo=1",
+        "option =",
+        "option Rules=\u{1F600}",
+    ];
+    for (k, cmd) in good.iter().enumerate() {
+        e.send(cmd);
+        let lines = e.replies_before(&format!("ping {k}"), "pong");
+        assert!(lines.is_empty(), "{cmd}: {lines:?}");
+    }
+    for (k, cmd) in bad.iter().enumerate() {
+        e.send(cmd);
+        let lines = e.replies_before(&format!("ping {}", 100 + k), "pong");
+        assert_eq!(lines.len(), 1, "{cmd}: {lines:?}");
+        assert!(lines[0].starts_with("Error"), "{cmd}: {lines:?}");
+    }
+    e.send("new");
+    e.send("st 1");
+    e.send("go");
+    e.expect("move ", Duration::from_secs(30));
+    eprintln!(
+        "XBoard options: {} valid values, {} invalid",
+        good.len(),
+        bad.len()
+    );
+    e.quit();
+}

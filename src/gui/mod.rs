@@ -53,7 +53,9 @@ pub fn run(cfg: Config) -> Result<(), String> {
         cfg.host.clone()
     };
     let url = format!("http://{shown_host}:{port}/");
-    println!(
+    // A closed stdout must not stop the server: write errors are ignored.
+    let _ = writeln!(
+        std::io::stdout(),
         "largeshogi gui: {url}  ({} board; Ctrl-C stops)",
         cfg.variant.name
     );

@@ -111,14 +111,13 @@ impl TranspositionTable {
             check: AtomicU64::new(0),
             data: AtomicU64::new(0),
         }));
-        let table = TranspositionTable {
+        // Writing the empty slots above touched every page once, now rather than during a
+        // multi-threaded search (where faulting them in is slow); no second pass needed.
+        Ok(TranspositionTable {
             slots,
             buckets,
             generation: AtomicU8::new(0),
-        };
-        // Touch every page now: faulting them in during a multi-threaded search is slow.
-        table.clear();
-        Ok(table)
+        })
     }
 
     pub fn clear(&self) {
