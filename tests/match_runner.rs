@@ -11,8 +11,15 @@ fn run_match(fake_mode: &str, games: &str) -> (i32, String, String) {
 fn run_match_with(fake_mode: &str, games: &str, extra: &[&str]) -> (i32, String, String) {
     let bin = env!("CARGO_BIN_EXE_largeshogi");
     let fake = format!(
-        "fake=python3 {}/tests/fake_engine.py {fake_mode}",
-        env!("CARGO_MANIFEST_DIR")
+        "fake=python3 {}/tests/fake_engine.py {fake_mode} proto={}",
+        env!("CARGO_MANIFEST_DIR"),
+        // Named, so a slow Python start on a busy machine is not taken for a failed
+        // protocol detection (which allows 2 s).
+        if fake_mode.starts_with("xboard") {
+            "xboard"
+        } else {
+            "usi"
+        }
     );
     let real = format!("real={bin} option.Threads=1 option.USI_Hash=8");
     let out = Command::new(bin)

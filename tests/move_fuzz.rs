@@ -575,7 +575,7 @@ fn referee_scores_hostile_engine_moves_as_illegal() {
             }
         }
         for t in texts {
-            let fake = format!("fake=python3 {fake_script} text:{t}");
+            let fake = format!("fake=python3 {fake_script} text:{t} proto=usi");
             let real = format!("real={} option.Threads=1", env!("CARGO_BIN_EXE_largeshogi"));
             let (code, out, err) = run(&[
                 "match",
