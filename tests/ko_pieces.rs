@@ -4,7 +4,8 @@
 //! destination (no captures, no shot targets), plus `pass` for the pieces that can go out
 //! and back, and each destination in the zone (ranks a-f) counts twice for a piece that
 //! can still promote (optional promotion). Pawns have no Drum here: no forward step; the
-//! Drum and Banner have no Taoist priest: no promotion.
+//! Drum and Banner have no Taoist priest: no promotion. A piece that can pass from a
+//! square in the zone and may promote also promotes in place (out and back).
 
 use largeshogi::position::Position;
 use largeshogi::types::Color;
@@ -261,7 +262,11 @@ fn model_count(code: &str, x: i32, y: i32) -> usize {
         .iter()
         .filter(|&&(_, b)| promotable && (b <= 5 || y <= 5))
         .count();
-    dest.len() + doubled + pass as usize
+    // A piece that can go out and back and may promote from its start square (in the
+    // zone) also has the promotion in place: the board changes, so it is not the pass
+    // (ko.md 4.11, 6.2).
+    let in_place = pass && promotable && y <= 5;
+    dest.len() + doubled + pass as usize + in_place as usize
 }
 
 #[test]
