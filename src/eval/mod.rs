@@ -1,6 +1,7 @@
 //! Static evaluation from the variant's data only. Scores are centipawns from the side to
 //! move's view:
-//! - material and placement, kept incrementally by the position from `placement_table`:
+//! - material and placement, kept incrementally by the position from the variant's
+//!   piece-square table (`Variant::placement`, built in `variant/placement.rs`):
 //!   the rules' values, promotion potential growing towards the zone, centralisation, and
 //!   royals kept back;
 //! - royal safety, computed per node from the squares around each royal;
@@ -11,8 +12,7 @@
 mod conversion;
 
 use crate::position::Position;
-use crate::types::{Cell, Color};
-use crate::variant::{PromotionRule, Variant};
+use crate::types::Color;
 
 /// Static scores stay below the search's mate scores (29000) and inside the TT's 16 bits:
 /// Tai's armies are worth about 2000 pawns a side, so large leads are compressed.
@@ -22,10 +22,6 @@ const EVAL_LIMIT: i32 = 28_000;
 const GUARD_BONUS: i32 = 12;
 /// Penalty per 100 centipawns of enemy material within distance 2 of a royal.
 const NEAR_ENEMY_PER_100: i32 = 4;
-/// Bonus per step closer to the centre for non-royal pieces.
-const CENTRE_STEP: i32 = 2;
-/// Penalty per rank a royal stands in front of its two back ranks.
-const ROYAL_ADVANCE: i32 = 12;
 /// Centipawns per square a ride of two or more squares reaches (empty, or an enemy).
 const MOBILITY_SQUARE: i32 = 3;
 /// Squares of each ride counted: whether a ride is open or blocked near the piece says
@@ -107,53 +103,6 @@ fn mobility(pos: &Position, c: Color) -> i32 {
         }
     }
     n
-}
-
-/// Piece-square values (material excluded) for every cell code and square of `v`.
-pub fn placement_table(v: &Variant) -> Vec<i32> {
-    let codes = 2 + 2 * v.pieces.len();
-    let mut table = vec![0; codes * v.cells];
-    let ranks = v.ranks as i32;
-    let zone = v.zone_depth as i32;
-    let (cx2, cy2) = (v.files as i32 - 1, ranks - 1);
-    for t in 0..v.pieces.len() {
-        let d = &v.pieces[t];
-        for c in Color::BOTH {
-            let code = Cell::piece(t as u8, c).0 as usize;
-            for s in v.squares() {
-                let (x, y) = (v.col[s.idx()] as i32, v.row[s.idx()] as i32);
-                // Rows from the own back rank (0) forwards.
-                let advance = match c {
-                    Color::Black => ranks - 1 - y,
-                    Color::White => y,
-                };
-                let mut value = 0;
-                if d.royal {
-                    value -= ROYAL_ADVANCE * (advance - 1).max(0);
-                } else {
-                    // Chebyshev distance to the centre, doubled to stay integral.
-                    let dist2 = (2 * x - cx2).abs().max((2 * y - cy2).abs());
-                    value += CENTRE_STEP * (ranks - dist2) / 2;
-                }
-                if let Some(p) = d.promotes_to {
-                    let gain = v.pieces[p as usize].value - d.value;
-                    if gain > 0 && v.promotion == PromotionRule::OnCapture {
-                        // Any capture promotes (Tai): the potential is the same everywhere.
-                        value += gain / 8;
-                    } else if gain > 0 {
-                        let to_go = (ranks - zone - advance).max(0);
-                        value += if to_go == 0 {
-                            gain / 6
-                        } else {
-                            gain / (8 + 4 * to_go)
-                        };
-                    }
-                }
-                table[code * v.cells + s.idx()] = value;
-            }
-        }
-    }
-    table
 }
 
 #[cfg(test)]

@@ -4,17 +4,14 @@
 
 mod effects;
 mod side_effects;
-pub mod zobrist;
+
+pub use crate::variant::{MAX_HAND_COUNT, MAX_HAND_KINDS};
 
 use crate::types::{Cell, Color, Move, PieceType, Sq, MAX_CELLS, OCC_WORDS};
 use crate::variant::{Rules, Variant};
 
 /// Most pieces one side can have (Tai has 177 at the start).
 pub const MAX_PIECES: usize = 256;
-/// Most piece kinds a hand can hold (the unpromoted kinds of a variant with drops).
-pub const MAX_HAND_KINDS: usize = 32;
-/// Most pieces of one kind in one hand (Zobrist tables are sized for it).
-pub const MAX_HAND_COUNT: usize = 127;
 
 /// Most pieces one move can capture: every intermediate square and the destination
 /// (a Lion-Dog move takes up to 3).
@@ -505,11 +502,15 @@ impl Position {
                 self.put_in_hand(u.captures[k].1);
             }
         }
+        // Both kinds of effect push onto the same automatic-capture stack: add, so that
+        // `unmake` pops every piece either of them removed.
         if self.variant.has_auto_capture {
-            u.nauto = self.resolve_auto_captures(mv.to, mv.promotes());
+            u.nauto += self.resolve_auto_captures(mv.to, mv.promotes());
         }
         if self.variant.extras {
-            (u.nauto, u.naltered) = self.end_of_move_effects(moved, &mv);
+            let (removed, altered) = self.end_of_move_effects(moved, &mv);
+            u.nauto += removed;
+            u.naltered = altered;
         }
         // Counter-strike state: set only when a non-Lion took a Lion (judged before promotion).
         self.toggle_lion_sq();

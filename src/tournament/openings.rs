@@ -5,9 +5,9 @@
 //! engine's evaluation or search), so a file regenerates byte for byte from the settings
 //! in its header for as long as the rules stay the same.
 
-use crate::position::zobrist::splitmix64;
 use crate::position::Position;
 use crate::types::Move;
+use crate::variant::zobrist::splitmix64;
 use crate::variant::{Rules, Variant};
 use std::collections::HashSet;
 

@@ -3,16 +3,23 @@
 
 pub mod chu;
 pub mod ko;
+mod placement;
 mod rules;
 pub mod tai;
 pub mod yanxin;
+pub mod zobrist;
 
 pub use rules::{EmperorGuard, KoRules, LastRank, NetReach, Repetition, Rules, ThunderclapWalk};
 
 use crate::movement::{Atom, Dir, Special, KING_DIRS};
-use crate::position::zobrist::Zobrist;
 use crate::types::{Cell, Color, PieceType, Sq, MAX_CELLS, OCC_WORDS, PAD};
 use std::sync::OnceLock;
+use zobrist::Zobrist;
+
+/// Most piece kinds a hand can hold (the unpromoted kinds of a variant with drops).
+pub const MAX_HAND_KINDS: usize = 32;
+/// Most pieces of one kind in one hand (Zobrist tables are sized for it).
+pub const MAX_HAND_COUNT: usize = 127;
 
 /// One piece kind as the rules describe it.
 #[derive(Clone, Debug)]
@@ -347,7 +354,7 @@ pub struct Variant {
     pub hand_kinds: usize,
     pub drop_pawn: Option<PieceType>,
     /// Piece-square values for the evaluation, `[cell code * cells + square]`, filled by
-    /// `eval::placement_table` from this data.
+    /// `placement::placement_table` from this data.
     placement: Vec<i32>,
 }
 
@@ -594,7 +601,7 @@ impl Variant {
             0
         };
         assert!(
-            hand_kinds <= crate::position::MAX_HAND_KINDS,
+            hand_kinds <= MAX_HAND_KINDS,
             "{name}: unpromoted pieces must come first in the table"
         );
         let drop_pawn = options.drop_pawn.map(code_of);
@@ -698,7 +705,7 @@ impl Variant {
             drop_pawn,
             placement: Vec::new(),
         };
-        v.placement = crate::eval::placement_table(&v);
+        v.placement = placement::placement_table(&v);
         v
     }
 
