@@ -318,7 +318,19 @@ fn fuzz_300_hostile_lines_then_still_answers() {
 
 #[test]
 fn ko_rule_switches_are_usi_options() {
+    // Chu announces no Ko switch and refuses to set one.
     let mut e = Engine::start(&[]);
+    e.send("usi");
+    let lines = e.until(REPLY, |l| l == "usiok");
+    assert!(!lines.iter().any(|l| l.contains("ko_")), "{lines:?}");
+    e.send("setoption name ko_burn value enemy");
+    let lines = e.replies_before("isready", "readyok");
+    assert!(
+        lines.iter().any(|l| l.contains("unknown option")),
+        "{lines:?}"
+    );
+    e.quit();
+    let mut e = Engine::start(&["--variant", "ko"]);
     e.send("usi");
     let lines = e.until(REPLY, |l| l == "usiok");
     assert!(lines

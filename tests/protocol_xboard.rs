@@ -104,9 +104,33 @@ fn protover_announces_the_features() {
     for v in Variant::names() {
         assert!(listed.contains(v), "{v} missing from {variants}");
     }
+    // Only the variant's own rule switches are announced: none for Chu.
+    assert!(!f.contains("ko_"), "{f}");
     e.send("ping 42");
     e.expect("pong 42", REPLY);
     assert!(e.quit() < Duration::from_secs(1));
+}
+
+#[test]
+fn ko_announces_and_takes_its_rule_switches() {
+    let mut e = Engine::start(&["--variant", "ko"]);
+    e.send("xboard");
+    e.send("protover 2");
+    let f = e.expect("feature ", REPLY);
+    assert!(
+        f.contains("option=\"ko_burn -combo *all /// enemy\""),
+        "{f}"
+    );
+    e.send("new");
+    e.send("variant ko");
+    e.send("option ko_pass=off");
+    // Without passes the start position has 222 moves; the pass is refused.
+    e.send("usermove @@@@");
+    e.expect("Illegal move", REPLY);
+    e.send("option ko_pass=maybe");
+    let err = e.expect("Error", REPLY);
+    assert!(err.contains("ko_pass must be one of"), "{err}");
+    e.quit();
 }
 
 #[test]

@@ -1,8 +1,17 @@
-//! Attack tests: can a piece capture on a square? Used by the Lion-protection rule, the
-//! bare-King rule, repetition ("attacking move") and evaluation. Generic over the atoms.
+//! Attack tests: can a side capture on a square? Used by the Lion-protection rule, the
+//! bare-King rule, repetition ("attacking move"), the search's pruning guards and the
+//! recapture test of quiescence.
+//!
+//! "`by` attacks `s`" means: with `by` to move, some generated move of `by` removes the
+//! piece on `s` (`Position::captures`). Where the variant's powers are plain movement
+//! (`Variant::exact_attacks`: Chu, Tai, Yanxin without Moon Fairies) the geometric tests
+//! below answer that without generating moves (the Lion-trading rules aside, which forbid
+//! some Lion captures the geometry allows); elsewhere (Ko's shots, double movers, walks,
+//! priests, burning; Yanxin's automatic captures) the answer comes from the generated
+//! captures themselves.
 
 use crate::position::Position;
-use crate::types::{Cell, Color, Sq};
+use crate::types::{Cell, Color, Move, Sq};
 use crate::variant::BOARD_DIRS;
 
 /// Occupancy as seen after a move that is not made on the board: `empties` are vacated or
@@ -187,7 +196,12 @@ impl Position {
     }
 
     /// Is `target` attacked by a piece of colour `by`? Pieces on `o.empties` do not count.
+    /// An overlay is read only by the geometric tests (the Lion-trading rules of Chu);
+    /// elsewhere the board is taken as it stands.
     pub fn attacked_by(&self, target: Sq, by: Color, o: &Overlay) -> bool {
+        if !self.variant.exact_attacks {
+            return self.as_mover(by, |p| p.generated_attacker(target).is_some());
+        }
         if self.variant.reverse_attacks {
             // Look outwards from the target instead of asking every piece.
             if !self.variant.special_attackers {
@@ -203,18 +217,88 @@ impl Position {
                 && e != o.empties[1]
                 && self.emperor_may_capture(e, target, &scan);
         }
-        if self.variant.has_freezers {
-            // A frozen piece attacks nothing (yanxin.md 4.5).
-            return self.pieces(by).iter().any(|&s| {
-                s != o.empties[0]
-                    && s != o.empties[1]
-                    && !self.is_frozen(s)
-                    && self.piece_attacks(self.cell(s), s, target, o)
+        self.pieces(by)
+            .iter()
+            .any(|&s| s != o.empties[0] && s != o.empties[1] && self.geometric_attack(s, target, o))
+    }
+
+    /// The piece on `s` can capture on `target` by its movement (a frozen piece attacks
+    /// nothing, yanxin.md 4.5).
+    #[inline]
+    fn geometric_attack(&self, s: Sq, target: Sq, o: &Overlay) -> bool {
+        !(self.variant.has_freezers && self.is_frozen(s))
+            && self.piece_attacks(self.cell(s), s, target, o)
+    }
+
+    /// The pieces of `by` that attack `target` (the reverse lookup), each once, in piece
+    /// list order.
+    pub fn attackers(&self, target: Sq, by: Color) -> Vec<Sq> {
+        if !self.variant.exact_attacks {
+            return self.as_mover(by, |p| {
+                let mut moves = Vec::with_capacity(256);
+                p.generate_captures(&mut moves);
+                let mut out: Vec<Sq> = Vec::new();
+                for &s in p.pieces(by) {
+                    let hits = |m: &Move| m.from == s && p.captures(m).contains(&target);
+                    if moves.iter().any(hits) {
+                        out.push(s);
+                    }
+                }
+                out
             });
         }
-        self.pieces(by).iter().any(|&s| {
-            s != o.empties[0] && s != o.empties[1] && self.piece_attacks(self.cell(s), s, target, o)
-        })
+        self.pieces(by)
+            .iter()
+            .copied()
+            .filter(|&s| self.geometric_attack(s, target, &Overlay::NONE))
+            .collect()
+    }
+
+    /// Runs `f` on this position with `by` to move: the position itself, or a copy with
+    /// the side switched.
+    fn as_mover<R>(&self, by: Color, f: impl FnOnce(&Position) -> R) -> R {
+        if self.side_to_move() == by {
+            return f(self);
+        }
+        let mut p = self.clone();
+        p.set_side_to_move(by);
+        f(&p)
+    }
+
+    /// A generated move of the side to move that removes the piece on `target`.
+    fn generated_attacker(&self, target: Sq) -> Option<Move> {
+        let mut moves = Vec::with_capacity(256);
+        self.generate_captures(&mut moves);
+        moves
+            .into_iter()
+            .find(|m| self.captures(m).contains(&target))
+    }
+
+    /// After `m` (a generated move of the side to move), could the opponent remove the
+    /// moved piece from where it then stands? The static-exchange guard of quiescence.
+    pub fn exposed_after(&self, m: &Move) -> bool {
+        let them = self.side_to_move().flip();
+        let plain = m.mid[1].is_none() && m.shots[0].is_none() && m.drop == 0;
+        if self.variant.exact_attacks && plain {
+            let o = Overlay {
+                empties: [m.from, m.mid[0]],
+                filled: m.to,
+            };
+            return self.attacked_by(m.to, them, &o);
+        }
+        let mut p = self.clone();
+        p.make(*m);
+        // The mover may be gone already (burnt, or taken by a Moon Fairy).
+        p.cell(m.to).is_color(them.flip()) && p.generated_or_geometric(m.to)
+    }
+
+    /// With the side to move as the attacker, `attacked_by` without a second copy.
+    fn generated_or_geometric(&self, target: Sq) -> bool {
+        if self.variant.exact_attacks {
+            self.attacked_by(target, self.side_to_move(), &Overlay::NONE)
+        } else {
+            self.generated_attacker(target).is_some()
+        }
     }
 
     /// Is `target` attacked by `by` on the board as it stands?
@@ -225,8 +309,21 @@ impl Position {
     /// Does `by` attack any royal piece of the other side?
     pub fn attacks_royal(&self, by: Color) -> bool {
         let them = by.flip();
+        let v = self.variant;
+        if !v.exact_attacks {
+            // One generation for all royals.
+            return self.as_mover(by, |p| {
+                let mut moves = Vec::with_capacity(256);
+                p.generate_captures(&mut moves);
+                moves.iter().any(|m| {
+                    p.captures(m)
+                        .iter()
+                        .any(|&s| v.piece(p.cell(s).ptype()).royal)
+                })
+            });
+        }
         self.pieces(them)
             .iter()
-            .any(|&s| self.variant.piece(self.cell(s).ptype()).royal && self.is_attacked(s, by))
+            .any(|&s| v.piece(self.cell(s).ptype()).royal && self.is_attacked(s, by))
     }
 }

@@ -5,6 +5,8 @@
 //! history and is applied by `Game` (there is no check rule in these games).
 
 pub mod attack;
+pub mod captures;
+mod code;
 mod double;
 mod drops;
 mod emperor;
@@ -106,8 +108,9 @@ impl Position {
         }
     }
 
-    /// Only the legal moves that capture something (for quiescence search); with Moon
-    /// Fairies also their moves that capture automatically, i.e. end beside an enemy.
+    /// Exactly the legal moves that capture something (`Position::is_capture`: shots,
+    /// every leg, burning and automatic captures included), for quiescence search and the
+    /// attack tests.
     pub fn generate_captures(&self, out: &mut Vec<Move>) {
         out.clear();
         let us = self.side_to_move();
@@ -132,7 +135,7 @@ impl Position {
                 let mut keep = start;
                 for i in start..out.len() {
                     let m = out[i];
-                    if self.cell(m.to).is_piece() || self.next_to_enemy(m.to, m.from) {
+                    if self.is_capture(&m) {
                         out[keep] = m;
                         keep += 1;
                     }
@@ -176,7 +179,21 @@ impl Position {
                 continue;
             }
             let start = out.len();
-            let p = self.generate_piece_with_extras(from, quiets, out);
+            let extra = &self.variant.piece(self.cell(from).ptype()).extra;
+            // Burning and the Clerk's promotion capture from quiet moves too: generate
+            // those pieces' quiet moves and keep what captures.
+            let effects = !quiets && (extra.burns || extra.on_promote_kills_burners);
+            let p = self.generate_piece_with_extras(from, quiets || effects, out);
+            if effects {
+                let mut keep = start;
+                for i in start..out.len() {
+                    if self.is_capture(&out[i]) {
+                        out[keep] = out[i];
+                        keep += 1;
+                    }
+                }
+                out.truncate(keep);
+            }
             pass = pass.or(p);
             if self.rules.ko.selfburn_illegal
                 && self.variant.piece(self.cell(from).ptype()).extra.burns
@@ -310,15 +327,6 @@ impl Position {
                 None
             }
         }
-    }
-
-    /// Some enemy piece other than on `except` stands next to `s`.
-    fn next_to_enemy(&self, s: Sq, except: Sq) -> bool {
-        let them = self.side_to_move().flip();
-        self.variant.king_offsets[0].iter().any(|&off| {
-            let n = s.offset(off);
-            n != except && self.cell(n).is_color(them)
-        })
     }
 
     /// Convenience: the legal moves in a fresh vector (not for hot paths).

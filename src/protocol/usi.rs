@@ -8,7 +8,7 @@ use crate::game::Game;
 use crate::position::Position;
 use crate::search::{Clock, Info, Limits, Score, Searcher};
 use crate::types::{Color, Move};
-use crate::variant::{KoRules, Rules, Variant};
+use crate::variant::{Rules, Variant};
 use std::time::Duration;
 
 /// `uci` gets the UCI words for the handshake and option names; everything else (SFEN,
@@ -79,8 +79,8 @@ impl Usi {
             e.rules.preset_name().unwrap_or("default")
         ));
         out.line("option name USI_Ponder type check default false");
-        // Ko shogi's rule switches (ko.md 9).
-        for (name, values) in KoRules::OPTIONS {
+        // The variant's own rule switches (Ko: ko.md 9), none for the others.
+        for (name, values) in e.variant.rule_options {
             let vars: String = values.iter().map(|v| format!(" var {v}")).collect();
             out.line(&format!(
                 "option name {name} type combo default {}{vars}",
@@ -134,9 +134,9 @@ impl Usi {
                 })?;
                 e.set_game_type(e.variant, r);
             }
-            n if n.starts_with("ko_") => {
+            n if e.variant.rule_options.iter().any(|(o, _)| *o == n) => {
                 let mut r = e.rules;
-                r.ko.set(n, &value)?;
+                r.set_option(n, &value)?;
                 e.set_game_type(e.variant, r);
             }
             "usi_ponder" | "ponder" => {

@@ -117,10 +117,24 @@ impl XBoard {
                 format!("{mark}{p}")
             })
             .collect();
+        // The variant's own rule switches (Ko: ko.md 9), the default starred.
+        let own: String = e
+            .variant
+            .rule_options
+            .iter()
+            .map(|(name, values)| {
+                let combo: Vec<String> = values
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| format!("{}{v}", if i == 0 { "*" } else { "" }))
+                    .collect();
+                format!(" option=\"{name} -combo {}\"", combo.join(" /// "))
+            })
+            .collect();
         e.out.line(&format!(
             "feature ping=1 setboard=1 usermove=1 memory=1 smp=1 colors=0 sigint=0 sigterm=0 \
              debug=1 analyze=1 reuse=1 myname=\"largeshogi {}\" variants=\"{}\" \
-             option=\"Rules -combo {}\" option=\"GUI -combo {}\" done=1",
+             option=\"Rules -combo {}\" option=\"GUI -combo {}\"{own} done=1",
             env!("CARGO_PKG_VERSION"),
             Variant::names().join(","),
             presets.join(" /// "),
@@ -363,6 +377,17 @@ impl XBoard {
         if name.trim() == "GUI" {
             self.gui = Gui::by_name(value.trim())
                 .ok_or_else(|| format!("unknown GUI '{}'", clip(value)))?;
+            return Ok(());
+        }
+        if e.variant
+            .rule_options
+            .iter()
+            .any(|(o, _)| *o == name.trim())
+        {
+            let mut rules = e.rules;
+            rules.set_option(name.trim(), value.trim())?;
+            self.halt(e);
+            e.set_game_type(e.variant, rules);
             return Ok(());
         }
         if name.trim() != "Rules" {

@@ -16,10 +16,10 @@ pub use time::{Clock, Limits};
 use crate::eval::evaluate_within;
 use crate::game::Game;
 use crate::position::Position;
-use crate::types::{Move, Sq};
+use crate::types::Move;
 use crate::variant::Repetition;
 use abdada::BusyTable;
-use ordering::{encode, History, MovePicker};
+use ordering::{History, MovePicker};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -621,9 +621,13 @@ impl<'a> Worker<'a> {
         // Stable: among equal scores the earlier (better ordered) move stays first.
         scored.sort_by_key(|&(_, s)| -s);
         if let Some(&(m, s)) = scored.first().filter(|_| !self.abort) {
-            self.shared
-                .tt
-                .store(self.pos.key(), encode(&m), s, depth, Bound::Exact);
+            self.shared.tt.store(
+                self.pos.key(),
+                self.pos.encode_move(&m, None),
+                s,
+                depth,
+                Bound::Exact,
+            );
         }
         scored
     }
@@ -770,7 +774,6 @@ impl<'a> Worker<'a> {
             return -MATE + ply as i32;
         }
         let mut picker = MovePicker::new(&self.pos, &moves, tt_move, &mut self.history, ply);
-        let them = us.flip();
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut searched = 0;
@@ -783,7 +786,7 @@ impl<'a> Worker<'a> {
             &deferred,
             &mut retried,
         ) {
-            let is_capture = is_capture(&self.pos, &mv, them);
+            let is_capture = self.pos.is_capture(&mv);
             if prunable && searched > 0 && !is_capture && !mv.promotes() {
                 // Futility and late-move pruning of quiet moves.
                 if futile || searched >= late_moves {
@@ -828,6 +831,7 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        let code = self.pos.encode_move(&best_move, Some(&moves));
         self.buffers[ply] = moves;
         self.deferred[ply] = deferred;
         let bound = if best >= beta {
@@ -837,13 +841,9 @@ impl<'a> Worker<'a> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(
-            key,
-            encode(&best_move),
-            score_to_tt(best, ply),
-            depth,
-            bound,
-        );
+        self.shared
+            .tt
+            .store(key, code, score_to_tt(best, ply), depth, bound);
         best
     }
 
@@ -917,7 +917,7 @@ impl<'a> Worker<'a> {
                 break;
             };
             let moves = self.pos.legal_moves();
-            let Some(&m) = moves.iter().find(|m| encode(m) == e.mv) else {
+            let Some(m) = self.pos.decode_move(e.mv, &moves) else {
                 break;
             };
             pv.push(m);
@@ -944,12 +944,6 @@ fn draw_value(root: &Position) -> i32 {
 fn reduction(depth: i32, searched: usize) -> i32 {
     let r = 0.5 + (depth as f64).ln() * (searched as f64).ln() / 2.25;
     r as i32
-}
-
-/// The move captures something (on its final square or on a first leg).
-pub fn is_capture(pos: &Position, m: &Move, them: crate::types::Color) -> bool {
-    (m.to != m.from && pos.cell(m.to).is_color(them))
-        || (m.mid[0] != Sq::NONE && pos.cell(m.mid[0]).is_color(them))
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {

@@ -2,39 +2,14 @@
 //! counts), promotions, killer moves, and quiet moves by history.
 
 use crate::position::Position;
-use crate::types::{Move, Sq};
+use crate::types::Move;
 use crate::variant::PieceDef;
 
-/// Compact move code for the TT: from, to, first leg (or the dropped piece: drops have
-/// no legs) and promotion, 10 bits each; bit 31 marks a real move so that 0 means "none".
-pub fn encode(m: &Move) -> u32 {
-    if m.is_null() {
-        return 0;
-    }
-    let third = if m.drop != 0 {
-        m.drop as u32
-    } else {
-        m.mid[0].0 as u32
-    };
-    1 << 31
-        | (m.promotes() as u32) << 30
-        | (third & 1023) << 20
-        | (m.to.0 as u32 & 1023) << 10
-        | (m.from.0 as u32 & 1023)
-}
-
-/// The enemy pieces a move captures: on any intermediate square, on the destination and by
-/// its shots.
-fn victims<'a>(pos: &'a Position, m: &'a Move) -> impl Iterator<Item = &'a PieceDef> + 'a {
-    let them = pos.side_to_move().flip();
-    let dest = if m.to != m.from { m.to } else { Sq::NONE };
-    // Shots (Ko) capture without moving.
-    m.mid
-        .iter()
-        .copied()
-        .chain(std::iter::once(dest))
-        .chain(m.shots.iter().copied())
-        .filter(move |s| !s.is_none() && pos.cell(*s).is_color(them))
+/// The enemy pieces a move removes (`Position::captures`: every leg, shots, burning and
+/// automatic captures).
+fn victims<'a>(pos: &'a Position, m: &Move) -> impl Iterator<Item = &'a PieceDef> + 'a {
+    pos.captures(m)
+        .into_iter()
         .map(move |s| pos.variant.piece(pos.cell(s).ptype()))
 }
 
@@ -74,18 +49,10 @@ pub fn material_gain(pos: &Position, m: &Move) -> i32 {
         .sum()
 }
 
-/// The capture gives up a more valuable piece onto a square the opponent defends.
+/// The capture gives up a more valuable piece onto a square the opponent attacks.
 pub fn risks_capturer(pos: &Position, m: &Move, gain: i32) -> bool {
     let attacker = pos.variant.piece(pos.cell(m.from).ptype()).value;
-    if gain >= attacker {
-        return false;
-    }
-    let them = pos.side_to_move().flip();
-    let o = crate::movegen::attack::Overlay {
-        empties: [m.from, m.mid[0]],
-        filled: m.to,
-    };
-    pos.attacked_by(m.to, them, &o)
+    gain < attacker && pos.exposed_after(m)
 }
 
 const KILLERS: usize = 2;
@@ -152,8 +119,9 @@ impl MovePicker {
         let mut scores = std::mem::take(&mut history.scores[ply]);
         scores.clear();
         let killers = history.killers[ply];
+        let tt_move = pos.decode_move(tt_move, moves);
         for m in moves {
-            let s = if tt_move != 0 && encode(m) == tt_move {
+            let s = if Some(*m) == tt_move {
                 1 << 30
             } else {
                 let cv = capture_value(pos, m);

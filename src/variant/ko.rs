@@ -11,7 +11,8 @@
 //! effects: `position/effects.rs`; rule switches: `Rules::ko` (ARCHITECTURE.md "Ko").
 
 use super::{
-    Perpetual, PieceDef, PieceExtra, PromotionRule, Rules, Variant, VariantOptions, VariantSpec,
+    KoRules, Perpetual, PieceDef, PieceExtra, PromotionRule, Rules, Variant, VariantOptions,
+    VariantSpec,
 };
 use crate::movement::*;
 
@@ -582,6 +583,7 @@ pub fn build() -> Variant {
             perpetual: Perpetual::Threat,
             demote_without: Some((TAG_PRIEST, TAG_PRIEST_BOUND)),
             demote_near: Some((TAG_FOG, TAG_LIGHT, 5)),
+            rule_options: &KoRules::OPTIONS,
             ..VariantOptions::default()
         },
     )

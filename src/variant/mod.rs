@@ -240,7 +240,13 @@ pub struct VariantOptions {
     /// `distance` on a line of an enemy piece tagged `enemy` are demoted (Ko: the fog near
     /// a Pure light).
     pub demote_near: Option<(u8, u8, u8)>,
+    /// The variant's own rule switches as engine options (name, values with the default
+    /// first), set through `Rules::set_option`; the protocols announce only these.
+    pub rule_options: &'static [RuleOption],
 }
+
+/// An engine option of a variant's rules: its name and its values, the default first.
+pub type RuleOption = (&'static str, &'static [&'static str]);
 
 /// Moves that make a perpetual side lose a four-fold repetition.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -306,6 +312,8 @@ pub struct Variant {
     pub demote_without: Option<(u8, u8)>,
     /// See `VariantOptions::demote_near`.
     pub demote_near: Option<(u8, u8, u8)>,
+    /// See `VariantOptions::rule_options`.
+    pub rule_options: &'static [RuleOption],
     /// Some piece type immobilises enemy pieces (`PieceExtra::immobilises`).
     pub immobilisers: bool,
     /// Some piece type has a special generator, capture restrictions or tags (Ko).
@@ -317,6 +325,13 @@ pub struct Variant {
     /// Reverse attack lookups (`attack::attacked_near`) are exact for this variant: every
     /// ride is along one of `BOARD_DIRS`.
     pub fast_attacks: bool,
+    /// The geometric attack tests (`movegen/attack.rs`) equal "some generated move
+    /// captures there" (the Lion-trading rules aside): no special generators, capture
+    /// classes or automatic captures.
+    pub exact_attacks: bool,
+    /// Some move removes enemy pieces beyond its own squares (burning, the Clerk's
+    /// promotion, Moon Fairies): `Position::captures` looks at the end-of-move effects.
+    pub capture_effects: bool,
     /// `attacked_by` looks outwards from the target (large boards and armies, where
     /// asking every piece costs too much).
     pub reverse_attacks: bool,
@@ -646,6 +661,10 @@ impl Variant {
             .any(|a| codes.iter().any(|b| a != b && b.starts_with(a)));
         let extras = pieces.iter().any(|p| p.extra != PieceExtra::default());
         let immobilisers = pieces.iter().any(|p| p.extra.immobilises);
+        let capture_effects = auto_captures.iter().any(|&f| f)
+            || pieces
+                .iter()
+                .any(|p| p.extra.burns || p.extra.on_promote_kills_burners);
         let n = pieces.len();
         let mut may_take = vec![true; n * n];
         for (a, pa) in pieces.iter().enumerate() {
@@ -676,11 +695,14 @@ impl Variant {
             qboard_aliases: options.qboard_aliases,
             demote_without: options.demote_without,
             demote_near: options.demote_near,
+            rule_options: options.rule_options,
             immobilisers,
             extras,
             may_take,
             sfen_separator,
             fast_attacks,
+            exact_attacks: !extras && !auto_captures.iter().any(|&f| f),
+            capture_effects,
             // Looking outwards from the target beats asking every piece once the walks
             // are exact (Chu: about 8x fewer instructions per test).
             reverse_attacks: fast_attacks,

@@ -232,6 +232,12 @@ impl Default for Rules {
 }
 
 impl Rules {
+    /// Sets a variant's rule option (`Variant::rule_options`) by its engine-option name.
+    pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
+        // Ko's switches are the only per-variant options so far.
+        self.ko.set(name, value)
+    }
+
     /// Names of the presets accepted by `preset`.
     pub const PRESETS: [&'static str; 3] = ["default", "lishogi", "hachu"];
 
