@@ -3,8 +3,9 @@
 //! - `captures(m)` is exactly the set of enemy pieces `make(m)` removes, and `is_capture`
 //!   says whether it removes any;
 //! - the TT code decodes to exactly that move;
-//! - make/unmake restores the position and its key;
-//! and `generate_captures` is exactly the generated moves that capture. For every square
+//! - make/unmake restores the position and its key.
+//!
+//! And `generate_captures` is exactly the generated moves that capture. For every square
 //! holding a piece of the side not to move: "the side to move attacks it" (`attacked_by`,
 //! the reverse lookup `attackers`, `attacks_royal`) equals "some generated move captures
 //! it" (a Lion under Chu's trading rules: generated implies attacked, as those rules
