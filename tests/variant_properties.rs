@@ -11,7 +11,7 @@
 //! it" (a Lion under Chu's trading rules: generated implies attacked, as those rules
 //! forbid some captures the powers allow).
 //!
-//! Positions per variant: `LARGESHOGI_PROPERTY_POSITIONS`; the defaults keep each test to
+//! Positions per variant: `LARGESHOGI_PROPERTY_POSITIONS`; the defaults (1000-2000) keep each test to
 //! a few seconds in a debug `cargo test`. The thorough run is a release one, e.g.
 //! `LARGESHOGI_PROPERTY_POSITIONS=5000 cargo test --release --test variant_properties`.
 
@@ -187,7 +187,7 @@ fn report(name: &str, r: [usize; 3]) {
 fn chu_one_truth() {
     let r = run(
         &[start(Variant::chu())],
-        positions_per_variant(400),
+        positions_per_variant(2000),
         200,
         11,
     );
@@ -198,7 +198,7 @@ fn chu_one_truth() {
 fn yanxin_one_truth() {
     let r = run(
         &[start(Variant::yanxin())],
-        positions_per_variant(100),
+        positions_per_variant(1000),
         200,
         12,
     );
@@ -208,12 +208,17 @@ fn yanxin_one_truth() {
 #[test]
 fn ko_one_truth() {
     let starts = [start(Variant::ko()), ko_promoted_start()];
-    let r = run(&starts, positions_per_variant(60), 6, 13);
+    let r = run(&starts, positions_per_variant(1000), 6, 13);
     report("ko", r);
 }
 
 #[test]
 fn tai_one_truth() {
-    let r = run(&[start(Variant::tai())], positions_per_variant(60), 40, 14);
+    let r = run(
+        &[start(Variant::tai())],
+        positions_per_variant(1000),
+        40,
+        14,
+    );
     report("tai", r);
 }
