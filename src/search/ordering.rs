@@ -2,7 +2,7 @@
 //! counts), promotions, killer moves, and quiet moves by history.
 
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Move, Sq};
 use crate::variant::PieceDef;
 
 /// The enemy pieces a move removes (`Position::captures`: every leg, shots, burning and
@@ -13,14 +13,9 @@ fn victims<'a>(pos: &'a Position, m: &Move) -> impl Iterator<Item = &'a PieceDef
         .map(move |s| pos.variant.piece(pos.cell(s).ptype()))
 }
 
-/// The move captures the piece standing on `target` (by displacement, a leg or a shot).
+/// The move captures the piece standing on `target` (`Position::captures`).
 pub fn captures_on(pos: &Position, m: &Move, target: Sq) -> bool {
-    let them = pos.side_to_move().flip();
-    !target.is_none()
-        && pos.cell(target).is_color(them)
-        && ((m.to == target && m.from != target)
-            || m.mid.contains(&target)
-            || m.shots.contains(&target))
+    !target.is_none() && pos.captures(m).contains(&target)
 }
 
 /// MVV/LVA value of a capture (0 for a quiet move).
