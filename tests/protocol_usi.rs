@@ -154,6 +154,23 @@ fn go_without_legal_move_resigns() {
     e.quit();
 }
 
+/// Black to move, and every move lets the White Lion on 10j take Black's King on 12l.
+const LOST_AT_ONCE: &str = "11k/12/12/12/12/12/12/12/12/2n9/12/K10G b - 1";
+
+#[test]
+fn a_lost_engine_resigns() {
+    let mut e = usi_engine();
+    e.send(&format!("position sfen {LOST_AT_ONCE}"));
+    e.send("go depth 3");
+    assert_eq!(e.expect("bestmove", REPLY), "bestmove resign");
+    // With a way out it plays on: the Gold can take the Lion from 9k.
+    let saved = LOST_AT_ONCE.replace("/12/K10G", "/3G8/K11");
+    e.send(&format!("position sfen {saved}"));
+    e.send("go depth 3");
+    assert_ne!(e.expect("bestmove", REPLY), "bestmove resign");
+    e.quit();
+}
+
 #[test]
 fn stop_after_go_infinite_answers_within_100ms() {
     let mut e = usi_engine();

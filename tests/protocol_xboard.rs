@@ -242,6 +242,20 @@ fn no_legal_move_is_claimed_as_a_loss() {
     e.quit();
 }
 
+/// Black to move, and every move lets the White Lion on 10j take Black's King on 12l.
+const LOST_AT_ONCE: &str = "11k/12/12/12/12/12/12/12/12/2n9/12/K10G";
+
+#[test]
+fn a_lost_engine_resigns() {
+    let mut e = xboard_engine();
+    e.send("force");
+    e.send(&format!("setboard {LOST_AT_ONCE} w"));
+    e.send("sd 3");
+    e.send("go");
+    assert_eq!(e.expect("resign", REPLY * 4), "resign");
+    e.quit();
+}
+
 #[test]
 fn move_now_answers_within_100ms() {
     let mut e = xboard_engine();

@@ -334,6 +334,7 @@ impl Protocol for Usi {
         let pos = done.root.position();
         let line = match done.result.best {
             None => "bestmove resign".to_string(),
+            Some(_) if done.result.hopeless() => "bestmove resign".to_string(),
             Some(m) => {
                 let mut s = format!("bestmove {}", pos.move_to_usi(&m));
                 if let Some(p) = done.result.ponder {

@@ -566,6 +566,10 @@ impl Protocol for XBoard {
             return;
         }
         match done.result.best {
+            Some(_) if done.result.hopeless() => {
+                e.out.line("resign");
+                self.force = true;
+            }
             Some(mv) => {
                 let pos = e.game.position();
                 let (text, one_line) = match self.gui {

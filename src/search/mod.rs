@@ -96,6 +96,15 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+impl SearchResult {
+    /// Every legal move lets the opponent capture the last royal at once (a completed
+    /// search of two plies or more proved it): the protocols resign instead of playing
+    /// on, as a GUI may refuse such a move (XBoard calls walking into check illegal).
+    pub fn hopeless(&self) -> bool {
+        self.depth >= 2 && self.score == Score::Mate(-2)
+    }
+}
+
 /// Flags a running search watches: `stop` ends it; while `ponder` is set the clock does
 /// not run (USI `go ponder` until `ponderhit`).
 #[derive(Default, Clone)]
