@@ -257,3 +257,22 @@ fn a_rejected_move_says_illegal_move_which_qboard_rolls_back_on() {
     assert!(more.is_empty(), "{more:?}");
     e.quit();
 }
+
+#[test]
+fn a_position_loaded_mid_game_is_played_on_by_the_side_to_move() {
+    // QBoard's Open sends `setboard` to both engines of a running game, without `force`.
+    let board = "11k/12/12/12/12/6d5/6r5/6N5/12/12/12/K11";
+    let mut first = qboard_start("chu", 1, true);
+    first.expect("move ", Duration::from_secs(4));
+    first.send(&format!("setboard {board} w 1"));
+    // The first player's engine is to move in the loaded position: it moves at once.
+    let mv = first.expect("move ", Duration::from_secs(4));
+    assert!(mv.starts_with("move g5"), "{mv}");
+    first.quit();
+
+    let mut second = qboard_start("chu", 1, false);
+    second.send(&format!("setboard {board} w 1"));
+    let quiet = second.replies_before("ping 2", "pong 2");
+    assert!(!quiet.iter().any(|l| l.starts_with("move ")), "{quiet:?}");
+    second.quit();
+}

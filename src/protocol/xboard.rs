@@ -326,6 +326,11 @@ impl XBoard {
         self.halt(e);
         self.pending_leg = None;
         e.game = crate::game::Game::new(pos);
+        // QBoard loads a position into a running game without `force`: the engine whose
+        // turn it now is has to move (XBoard sends `force` first, so this is QBoard's case).
+        if self.gui == Gui::QBoard {
+            self.maybe_think(e);
+        }
         Ok(())
     }
 
