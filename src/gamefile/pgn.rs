@@ -206,17 +206,8 @@ pub fn write(games: &[GameFile]) -> String {
         }
         let _ = writeln!(s);
         let first = Position::start(g.start.variant, g.start.rules).side_to_move();
-        let mut line = String::new();
-        let mut push = |s: &mut String, token: &str| {
-            if !line.is_empty() && line.len() + token.len() + 1 > 79 {
-                let _ = writeln!(s, "{line}");
-                line.clear();
-            }
-            if !line.is_empty() {
-                line.push(' ');
-            }
-            line.push_str(token);
-        };
+        let mut line = WrappedLine::default();
+        let mut push = |s: &mut String, token: &str| line.push(s, token);
         let positions = g.positions();
         let mut number = 1;
         for (i, (p, m)) in positions.iter().zip(&g.moves).enumerate() {
@@ -232,8 +223,33 @@ pub fn write(games: &[GameFile]) -> String {
             }
         }
         push(&mut s, result);
-        let _ = writeln!(s, "{line}");
+        line.finish(&mut s);
         let _ = writeln!(s);
     }
     s
+}
+
+/// PGN move text, wrapped before column 80 as the PGN export format asks.
+#[derive(Default)]
+pub struct WrappedLine {
+    line: String,
+}
+
+impl WrappedLine {
+    /// Adds `token`, first writing the current line to `out` if the token would not fit.
+    pub fn push(&mut self, out: &mut String, token: &str) {
+        if !self.line.is_empty() && self.line.len() + token.len() + 1 > 79 {
+            let _ = writeln!(out, "{}", self.line);
+            self.line.clear();
+        }
+        if !self.line.is_empty() {
+            self.line.push(' ');
+        }
+        self.line.push_str(token);
+    }
+
+    /// Writes the last line.
+    pub fn finish(self, out: &mut String) {
+        let _ = writeln!(out, "{}", self.line);
+    }
 }

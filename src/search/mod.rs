@@ -200,8 +200,12 @@ struct Worker<'a> {
 
 impl Searcher {
     pub fn new(hash_mb: usize, threads: usize) -> Searcher {
+        Searcher::with_table(TranspositionTable::new(hash_mb), hash_mb, threads)
+    }
+
+    fn with_table(tt: TranspositionTable, hash_mb: usize, threads: usize) -> Searcher {
         let mut s = Searcher {
-            tt: Arc::new(TranspositionTable::new(hash_mb)),
+            tt: Arc::new(tt),
             hash_mb,
             threads: 1,
             multipv: 1,
@@ -220,16 +224,11 @@ impl Searcher {
     /// A searcher whose table size a user chose: the table is allocated fallibly, and the
     /// error is one line.
     pub fn try_new(hash_mb: usize, threads: usize) -> Result<Searcher, String> {
-        let mut s = Searcher {
-            tt: Arc::new(TranspositionTable::try_new(hash_mb)?),
+        Ok(Searcher::with_table(
+            TranspositionTable::try_new(hash_mb)?,
             hash_mb,
-            threads: 1,
-            multipv: 1,
-            pool: None,
-            busy: BusyTable::new(),
-        };
-        s.set_threads(threads);
-        Ok(s)
+            threads,
+        ))
     }
 
     /// Resizes the table; on failure the previous table stays and the reason is returned.

@@ -73,17 +73,8 @@ pub fn game_pgn(
     }
     let _ = writeln!(s, "[PlyCount \"{}\"]", record.moves.len());
     let _ = writeln!(s);
-    let mut line = String::new();
-    let mut push = |s: &mut String, token: &str| {
-        if !line.is_empty() && line.len() + token.len() + 1 > 79 {
-            let _ = writeln!(s, "{line}");
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(token);
-    };
+    let mut line = crate::gamefile::pgn::WrappedLine::default();
+    let mut push = |s: &mut String, token: &str| line.push(s, token);
     for (i, (_, xb)) in record.moves.iter().enumerate() {
         let mv = crate::notation::xboard::xboard_to_pgn(xb);
         let token = if i % 2 == 0 {
@@ -97,7 +88,7 @@ pub fn game_pgn(
         }
     }
     push(&mut s, &format!("{{{reason}}} {result}"));
-    let _ = writeln!(s, "{line}");
+    line.finish(&mut s);
     let _ = writeln!(s);
     s
 }
