@@ -3,8 +3,6 @@
 //! one place. Pieces are pentagons pointing away from their owner, with the kanji (or the
 //! SFEN code) facing the owner; promoted pieces are written in red.
 
-mod kanji_tables;
-
 use crate::position::Position;
 use crate::types::{Color, PieceType, Sq};
 use crate::variant::Variant;
@@ -65,15 +63,8 @@ impl Default for Options {
 
 /// The kanji name of a piece state, or `None` if the tables lack it.
 pub fn kanji(v: &Variant, t: PieceType) -> Option<&'static str> {
-    let table = match v.name {
-        "chu" => kanji_tables::CHU,
-        "yanxin" => kanji_tables::YANXIN,
-        "ko" => kanji_tables::KO,
-        "tai" => kanji_tables::TAI,
-        _ => return None,
-    };
     let name = v.piece(t).name;
-    table.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
+    v.kanji.iter().find(|(n, _)| *n == name).map(|(_, k)| *k)
 }
 
 /// The label of a piece state under `names`.

@@ -10,10 +10,8 @@
 //! Special generators: `movegen/double.rs`, `shoot.rs`, `priest.rs`, `walk.rs`; end-of-move
 //! effects: `position/effects.rs`; rule switches: `Rules::ko` (ARCHITECTURE.md "Ko").
 
-use super::{
-    KoRules, Perpetual, PieceDef, PieceExtra, PromotionRule, Rules, Variant, VariantOptions,
-    VariantSpec,
-};
+use super::schema::{find, row, with_promoted_states, Row};
+use super::{kanji, KoRules, Perpetual, PieceExtra, PromotionRule, Rules, Variant, VariantSpec};
 use crate::movement::*;
 
 /// Start position (ko.md 2; K1 default: 6 Pawns and 3 Patrols).
@@ -63,16 +61,6 @@ pub const TAG_LIGHT: u8 = 128;
 pub const TROPHY_COMMAND: u8 = 1;
 pub const TROPHY_GREAT: u8 = 2;
 pub const TROPHY_FRANKISH: u8 = 4;
-
-/// A movement kind: the 34 setup kinds and the 23 promoted-only kinds.
-struct Eff {
-    code: &'static str,
-    name: &'static str,
-    atoms: Vec<Atom>,
-    special: Special,
-    /// Value in Pawns (x 100 in the table), derived: see `kinds`.
-    value: i32,
-}
 
 const K_VECS: &[(i8, i8)] = &KING_VECS;
 const N_VECS: &[(i8, i8)] = &KNIGHT_VECS;
@@ -126,14 +114,8 @@ fn knight_jumps() -> Vec<Atom> {
     .collect()
 }
 
-fn eff(code: &'static str, name: &'static str, atoms: Vec<Atom>, value: i32) -> Eff {
-    Eff {
-        code,
-        name,
-        atoms,
-        special: Special::None,
-        value,
-    }
+fn eff(code: &'static str, name: &'static str, atoms: Vec<Atom>, value: i32) -> Row {
+    row(code, name, atoms, value)
 }
 
 fn special(
@@ -142,14 +124,8 @@ fn special(
     atoms: Vec<Atom>,
     special: Special,
     value: i32,
-) -> Eff {
-    Eff {
-        code,
-        name,
-        atoms,
-        special,
-        value,
-    }
+) -> Row {
+    row(code, name, atoms, value).special(special)
 }
 
 fn double(vecs: &'static [(i8, i8)], same_line: bool) -> Special {
@@ -168,10 +144,11 @@ fn shooter(range: u8, shots: u8, cannon: bool, immune: u8, immune_alt: u8) -> Sp
 
 /// Every movement kind (ko.md 3.1-3.2). Values are derived (the spec has none): about a
 /// Pawn per two squares of open-board mobility, more for shooting and multi-capture power.
-fn kinds() -> Vec<Eff> {
+/// The rules' roles (`PieceExtra` beyond the special power) are added per state by `extra`.
+fn kinds() -> Vec<Row> {
     let k = &KING_DIRS;
     vec![
-        eff("G", "General", steps(k), 12),
+        eff("G", "General", steps(k), 12).royal(),
         eff("SC", "Clerk", cat(&[steps(&DIAG), jumps(&ORTHO, 2)]), 4),
         eff(
             "SO",
@@ -307,7 +284,7 @@ fn kinds() -> Vec<Eff> {
             cat(&[slides(&[L, R, BL, BR]), steps(&[F])]),
             10,
         ),
-        eff("GV", "Governor", steps(k), 12),
+        eff("GV", "Governor", steps(k), 12).royal(),
         special(
             "TC",
             "Thunderclap",
@@ -498,57 +475,29 @@ fn extra(origin: &str, promoted: bool, effective: &str, special: Special) -> Pie
     }
 }
 
-/// The 65 piece states: the 34 setup kinds, then the promoted state of each that promotes.
-pub fn pieces() -> Vec<PieceDef> {
+/// The 65 piece states: the 34 setup kinds, then the promoted state of each that promotes,
+/// each with its roles from its origin, promoted flag and effective kind.
+pub fn rows() -> Vec<Row> {
     let kinds = kinds();
-    let find = |code: &str| {
-        kinds
-            .iter()
-            .find(|k| k.code == code)
-            .unwrap_or_else(|| panic!("ko.rs: no kind {code}"))
-    };
-    let promoting: Vec<(&str, &str)> = ORIGINS
+    let starting = ORIGINS
         .iter()
-        .filter_map(|&(o, p)| p.map(|p| (o, p)))
-        .collect();
-    let mut defs = Vec::with_capacity(65);
-    for &(origin, _) in &ORIGINS {
-        let k = find(origin);
-        let promoted_index = promoting
-            .iter()
-            .position(|&(o, _)| o == origin)
-            .map(|i| (ORIGINS.len() + i) as u8);
-        defs.push(PieceDef {
-            name: k.name,
-            code: k.code,
-            atoms: k.atoms.clone(),
-            value: k.value * 100,
-            promotes_to: promoted_index,
-            royal: origin == "G",
-            lion: false,
+        .map(|&(origin, target)| Row {
+            promotes_to: target,
             pawnlike: origin == "P",
-            last_rank_piece: false,
-            extra: extra(origin, false, origin, k.special),
-        });
+            ..find(&kinds, origin).clone()
+        })
+        .collect();
+    let mut states = with_promoted_states(starting, |code| find(&kinds, code).clone());
+    for state in &mut states {
+        let origin = state.code.trim_start_matches('+');
+        let promoted = state.code.starts_with('+');
+        let effective = match ORIGINS.iter().find(|&&(o, _)| o == origin) {
+            Some(&(_, Some(target))) if promoted => target,
+            _ => origin,
+        };
+        state.extra = extra(origin, promoted, effective, state.extra.special);
     }
-    for &(origin, target) in &promoting {
-        let k = find(target);
-        // Built once per process for the static variant table.
-        let code: &'static str = Box::leak(format!("+{origin}").into_boxed_str());
-        defs.push(PieceDef {
-            name: k.name,
-            code,
-            atoms: k.atoms.clone(),
-            value: k.value * 100,
-            promotes_to: None,
-            royal: target == "GV",
-            lion: false,
-            pawnlike: false,
-            last_rank_piece: false,
-            extra: extra(origin, true, target, k.special),
-        });
-    }
-    defs
+    states
 }
 
 /// Ko's rule defaults: no bare-King rule (ko.md 7).
@@ -560,31 +509,27 @@ pub fn default_rules() -> Rules {
 }
 
 pub fn build() -> Variant {
-    Variant::build_with(
-        VariantSpec {
-            name: "ko",
-            files: 19,
-            ranks: 19,
-            pieces: pieces(),
-            start_sfen: START_SFEN,
-            bench_sfens: BENCH_SFENS,
-            zone_depth: 6,
-            lion_trading: false,
-            default_rules: default_rules(),
-        },
-        VariantOptions {
-            promotion: PromotionRule::StartOrEnd,
-            royal_pair: Some((TAG_MIDDLE, TAG_BANNER)),
-            single_pass: true,
-            qboard_one_line: true,
-            qboard_start: Some(QBOARD_START),
-            // QBoard turns a promoted Shield captain into its Free boar.
-            qboard_aliases: &[("F'", "+U'")],
-            perpetual: Perpetual::Threat,
-            demote_without: Some((TAG_PRIEST, TAG_PRIEST_BOUND)),
-            demote_near: Some((TAG_FOG, TAG_LIGHT, 5)),
-            rule_options: &KoRules::OPTIONS,
-            ..VariantOptions::default()
-        },
-    )
+    Variant::build(VariantSpec {
+        name: "ko",
+        files: 19,
+        ranks: 19,
+        rows: rows(),
+        start_sfen: START_SFEN,
+        bench_sfens: BENCH_SFENS,
+        zone_depth: 6,
+        default_rules: default_rules(),
+        kanji: kanji::KO,
+        promotion: PromotionRule::StartOrEnd,
+        royal_pair: Some((TAG_MIDDLE, TAG_BANNER)),
+        single_pass: true,
+        qboard_one_line: true,
+        qboard_start: Some(QBOARD_START),
+        // QBoard turns a promoted Shield captain into its Free boar.
+        qboard_aliases: &[("F'", "+U'")],
+        perpetual: Perpetual::Threat,
+        demote_without: Some((TAG_PRIEST, TAG_PRIEST_BOUND)),
+        demote_near: Some((TAG_FOG, TAG_LIGHT, 5)),
+        rule_options: &KoRules::OPTIONS,
+        ..VariantSpec::default()
+    })
 }

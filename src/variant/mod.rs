@@ -1,19 +1,23 @@
 //! Variants as data: board size, piece table, setup, promotion zone and a few rule switches.
 //! Search, evaluation and protocols read this struct; none of them tests a variant's name.
 
+mod build;
 pub mod chu;
+pub mod kanji;
 pub mod ko;
 mod placement;
+pub mod registry;
 mod rules;
+pub mod schema;
 pub mod tai;
 pub mod yanxin;
 pub mod zobrist;
 
 pub use rules::{EmperorGuard, KoRules, LastRank, NetReach, Repetition, Rules, ThunderclapWalk};
 
-use crate::movement::{Atom, Dir, Special, KING_DIRS};
-use crate::types::{Cell, Color, PieceType, Sq, MAX_CELLS, OCC_WORDS, PAD};
-use std::sync::OnceLock;
+use crate::movement::{Atom, Dir, Special};
+use crate::types::{Cell, Color, PieceType, Sq, OCC_WORDS, PAD};
+use schema::Row;
 use zobrist::Zobrist;
 
 /// Most piece kinds a hand can hold (the unpromoted kinds of a variant with drops).
@@ -21,7 +25,8 @@ pub const MAX_HAND_KINDS: usize = 32;
 /// Most pieces of one kind in one hand (Zobrist tables are sized for it).
 pub const MAX_HAND_COUNT: usize = 127;
 
-/// One piece kind as the rules describe it.
+/// One piece type as the engine indexes it: a `schema::Row` with its promotion target
+/// resolved to a type and its value in centipawns (`schema::compile_rows`).
 #[derive(Clone, Debug)]
 pub struct PieceDef {
     /// English name.
@@ -200,11 +205,30 @@ pub enum PromotionRule {
     StartOrEnd,
 }
 
-/// Variant-level switches with the Chu behaviour as default, so that `Variant::build`
-/// callers that need none of them stay unchanged. Pieces are named by their SFEN codes (as
-/// written for Black).
+/// What a variant module supplies; `Variant::build` derives the rest. A variant is its
+/// board, zone, setup and rows, then the switches of its rules: every switch defaults to
+/// Chu's behaviour (`..VariantSpec::default()`), so a variant names only what differs.
+/// Pieces are named by their SFEN codes (as written for Black).
 #[derive(Clone, Debug, Default)]
-pub struct VariantOptions {
+pub struct VariantSpec {
+    /// The name the CLI, the protocols and the registry know it by.
+    pub name: &'static str,
+    pub files: usize,
+    pub ranks: usize,
+    /// The piece table (`schema::Row`), one row per piece state; unpromoted kinds first
+    /// when pieces go to hand.
+    pub rows: Vec<Row>,
+    pub start_sfen: &'static str,
+    /// Positions for `largeshogi bench`.
+    pub bench_sfens: &'static [&'static str],
+    /// Ranks of the promotion zone, counted from the far edge.
+    pub zone_depth: usize,
+    /// Chu's Lion-trading rules apply (to rows flagged `lion`).
+    pub lion_trading: bool,
+    /// The rules' defaults for this variant (a preset's switches it lacks are off).
+    pub default_rules: Rules,
+    /// Kanji of the piece states by English name, for the board diagrams.
+    pub kanji: &'static [(&'static str, &'static str)],
     pub promotion: PromotionRule,
     /// Captured pieces go to the captor's hand unpromoted and may be dropped.
     pub drops: bool,
@@ -263,20 +287,6 @@ pub enum Perpetual {
     Threat,
 }
 
-/// What a variant module supplies; `Variant::build` derives the rest.
-pub struct VariantSpec {
-    pub name: &'static str,
-    pub files: usize,
-    pub ranks: usize,
-    pub pieces: Vec<PieceDef>,
-    pub start_sfen: &'static str,
-    /// Positions for `largeshogi bench`.
-    pub bench_sfens: &'static [&'static str],
-    pub zone_depth: usize,
-    pub lion_trading: bool,
-    pub default_rules: Rules,
-}
-
 /// A variant: everything the generic code needs to know.
 pub struct Variant {
     pub name: &'static str,
@@ -294,25 +304,27 @@ pub struct Variant {
     /// Chu's Lion-trading rules (sections 5.1-5.4 of chu.md) apply.
     pub lion_trading: bool,
     pub default_rules: Rules,
+    /// See `VariantSpec::kanji`.
+    pub kanji: &'static [(&'static str, &'static str)],
     pub promotion: PromotionRule,
-    /// XBoard knows this variant by our name (see `VariantOptions`).
+    /// XBoard knows this variant by our name (see `VariantSpec`).
     pub xboard_native: bool,
     pub perpetual: Perpetual,
-    /// See `VariantOptions::royal_pair`.
+    /// See `VariantSpec::royal_pair`.
     pub royal_pair: Option<(u8, u8)>,
-    /// See `VariantOptions::single_pass`.
+    /// See `VariantSpec::single_pass`.
     pub single_pass: bool,
-    /// See `VariantOptions::qboard_one_line`.
+    /// See `VariantSpec::qboard_one_line`.
     pub qboard_one_line: bool,
-    /// See `VariantOptions::qboard_start`.
+    /// See `VariantSpec::qboard_start`.
     pub qboard_start: Option<&'static str>,
-    /// See `VariantOptions::qboard_aliases`.
+    /// See `VariantSpec::qboard_aliases`.
     pub qboard_aliases: &'static [(&'static str, &'static str)],
-    /// See `VariantOptions::demote_without`.
+    /// See `VariantSpec::demote_without`.
     pub demote_without: Option<(u8, u8)>,
-    /// See `VariantOptions::demote_near`.
+    /// See `VariantSpec::demote_near`.
     pub demote_near: Option<(u8, u8, u8)>,
-    /// See `VariantOptions::rule_options`.
+    /// See `VariantSpec::rule_options`.
     pub rule_options: &'static [RuleOption],
     /// Some piece type immobilises enemy pieces (`PieceExtra::immobilises`).
     pub immobilisers: bool,
@@ -374,363 +386,6 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// Builds the derived tables from the rules' data.
-    pub fn build(spec: VariantSpec) -> Variant {
-        Variant::build_with(spec, VariantOptions::default())
-    }
-
-    /// `build` with variant-level switches.
-    pub fn build_with(spec: VariantSpec, options: VariantOptions) -> Variant {
-        let VariantSpec {
-            name,
-            files,
-            ranks,
-            pieces,
-            start_sfen,
-            bench_sfens,
-            zone_depth,
-            lion_trading,
-            default_rules,
-        } = spec;
-        let stride = files + 2 * PAD;
-        let cells = stride * (ranks + 2 * PAD);
-        assert!(cells <= MAX_CELLS && pieces.len() <= PieceType::MAX as usize);
-        let mut col = vec![-1i8; cells];
-        let mut row = vec![-1i8; cells];
-        for y in 0..ranks {
-            for x in 0..files {
-                let s = (y + PAD) * stride + x + PAD;
-                col[s] = x as i8;
-                row[s] = y as i8;
-            }
-        }
-        // Black moves towards row 0, White towards the last row; White's right is Black's left.
-        let to_board = |c: Color, (dx, fwd): Dir| -> (i8, i8) {
-            match c {
-                Color::Black => (dx, -fwd),
-                Color::White => (-dx, fwd),
-            }
-        };
-        let offset = |(dx, dy): (i8, i8)| dy as i16 * stride as i16 + dx as i16;
-        let compile = |c: Color, p: &PieceDef| {
-            let mut m = PieceMoves::default();
-            let mut near = |v: (i8, i8)| {
-                if let Some(b) = near_bit(v.0, v.1) {
-                    m.near_mask |= b;
-                }
-            };
-            let mut rides = Vec::new();
-            for atom in &p.atoms {
-                match *atom {
-                    Atom::Ride { dir, range } => {
-                        rides.push((to_board(c, dir), range));
-                    }
-                    Atom::Jump { dir } => near(to_board(c, dir)),
-                    Atom::Lion => {
-                        for dy in -2..=2 {
-                            for dx in -2..=2 {
-                                near((dx, dy));
-                            }
-                        }
-                    }
-                    Atom::LionLine { dir } => {
-                        let v = to_board(c, dir);
-                        near(v);
-                        near((2 * v.0, 2 * v.1));
-                    }
-                    Atom::LionDog { dir } => {
-                        let v = to_board(c, dir);
-                        for k in 1..=3 {
-                            near((k * v.0, k * v.1));
-                        }
-                    }
-                    Atom::Hook { dir } => near(to_board(c, dir)),
-                    Atom::Emperor => {}
-                    Atom::LeapRide { dir, range } => {
-                        let v = to_board(c, dir);
-                        for k in 1..=range.min(NEAR as u8) as i8 {
-                            near((k * v.0, k * v.1));
-                        }
-                    }
-                    Atom::BentLion { dirs } => {
-                        for &a in dirs {
-                            let a = to_board(c, a);
-                            near(a);
-                            for &b in dirs {
-                                let b = to_board(c, b);
-                                if (a.0 + b.0, a.1 + b.1) != (0, 0) {
-                                    near((a.0 + b.0, a.1 + b.1));
-                                }
-                            }
-                        }
-                    }
-                }
-                // The first square of a ride is reached whatever stands anywhere.
-                if let Atom::Ride { dir, .. } = *atom {
-                    near(to_board(c, dir));
-                }
-            }
-            for atom in &p.atoms {
-                match *atom {
-                    Atom::Ride { .. } => {}
-                    Atom::Jump { dir } => {
-                        let v = to_board(c, dir);
-                        m.jumps.push(offset(v));
-                        m.jump_vecs.push(v);
-                    }
-                    Atom::Lion => m.lion = true,
-                    Atom::LionLine { dir } => {
-                        let v = to_board(c, dir);
-                        m.lion_lines.push(offset(v));
-                        m.lion_line_vecs.push(v);
-                    }
-                    Atom::LionDog { dir } => {
-                        let v = to_board(c, dir);
-                        m.lion_dogs.push(offset(v));
-                        m.lion_dog_vecs.push(v);
-                    }
-                    Atom::Hook { dir } => {
-                        let v = to_board(c, dir);
-                        let (p1, p2) = ((-v.1, v.0), (v.1, -v.0));
-                        m.hooks.push((offset(v), [offset(p1), offset(p2)]));
-                        m.hook_vecs.push((v, [p1, p2]));
-                    }
-                    Atom::Emperor => m.emperor = true,
-                    Atom::LeapRide { dir, range } => {
-                        let v = to_board(c, dir);
-                        m.leap_rides.push((offset(v), range));
-                        m.leap_ride_vecs.push((v.0, v.1, range));
-                    }
-                    Atom::BentLion { dirs } => {
-                        let vs: Vec<(i8, i8)> = dirs.iter().map(|&d| to_board(c, d)).collect();
-                        m.bent_lion = vs.iter().map(|&v| offset(v)).collect();
-                        m.bent_lion_vecs = vs.clone();
-                        for a in &vs {
-                            for b in &vs {
-                                let w = (a.0 + b.0, a.1 + b.1);
-                                if w != (0, 0) && !vs.contains(&w) && !m.bent_lion_vecs.contains(&w)
-                                {
-                                    m.bent_lion_vecs.push(w);
-                                    m.bent_lion_leaps.push(offset(w));
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-            for (v, range) in rides {
-                // Distances along this ride that another power of the piece produces.
-                let mut skip = 0u8;
-                if m.lion {
-                    skip |= 0b110;
-                }
-                if m.lion_dog_vecs.contains(&v) {
-                    skip |= 0b1110;
-                }
-                for k in 1..=2i8 {
-                    if m.bent_lion_vecs.contains(&(k * v.0, k * v.1)) {
-                        skip |= 1 << k;
-                    }
-                }
-                for k in 2..=3i8 {
-                    if m.jump_vecs.contains(&(k * v.0, k * v.1)) && k as u8 <= range {
-                        skip |= 1 << k;
-                    }
-                }
-                if let Some(i) = BOARD_DIRS.iter().position(|&d| d == v) {
-                    m.ride_reach[i] = m.ride_reach[i].max(range);
-                }
-                if skip == 0 {
-                    m.rides.push((offset(v), range));
-                    m.ride_vecs.push((v.0, v.1, range));
-                } else {
-                    m.far_rides.push((offset(v), range, skip));
-                    m.far_ride_vecs.push((v.0, v.1, range));
-                }
-            }
-            m.uncommon = !m.leap_rides.is_empty()
-                || !m.bent_lion.is_empty()
-                || !m.lion_dogs.is_empty()
-                || !m.hooks.is_empty()
-                || m.emperor;
-            m.special = m.lion || m.uncommon || !m.lion_lines.is_empty() || !m.far_rides.is_empty();
-            m
-        };
-        let moves: [Vec<PieceMoves>; 2] = [
-            pieces.iter().map(|p| compile(Color::Black, p)).collect(),
-            pieces.iter().map(|p| compile(Color::White, p)).collect(),
-        ];
-        let mut zone = [vec![false; cells], vec![false; cells]];
-        let mut last_rank = [vec![false; cells], vec![false; cells]];
-        for s in 0..cells {
-            if row[s] < 0 {
-                continue;
-            }
-            let y = row[s] as usize;
-            zone[0][s] = y < zone_depth;
-            zone[1][s] = y >= ranks - zone_depth;
-            last_rank[0][s] = y == 0;
-            last_rank[1][s] = y == ranks - 1;
-        }
-        let mut king_offsets = [[0i16; 8]; 2];
-        for c in Color::BOTH {
-            for (i, &d) in KING_DIRS.iter().enumerate() {
-                king_offsets[c.index()][i] = offset(to_board(c, d));
-            }
-        }
-        let mut ring2_offsets = [0i16; 16];
-        let mut n = 0;
-        for dy in -2i8..=2 {
-            for dx in -2i8..=2 {
-                if dx.abs().max(dy.abs()) == 2 {
-                    ring2_offsets[n] = offset((dx, dy));
-                    n += 1;
-                }
-            }
-        }
-        let code_of = |code: &str| -> PieceType {
-            pieces
-                .iter()
-                .position(|p| p.code == code)
-                .unwrap_or_else(|| panic!("{name}: no piece '{code}'")) as PieceType
-        };
-        let mut freezes = vec![false; pieces.len()];
-        for code in &options.freezers {
-            freezes[code_of(code) as usize] = true;
-        }
-        let mut auto_captures = vec![false; pieces.len()];
-        for code in &options.auto_capturers {
-            auto_captures[code_of(code) as usize] = true;
-        }
-        let demoted: Vec<PieceType> = (0..pieces.len())
-            .map(|t| {
-                pieces
-                    .iter()
-                    .position(|p| p.promotes_to == Some(t as PieceType))
-                    .unwrap_or(t) as PieceType
-            })
-            .collect();
-        let hand_kinds = if options.drops {
-            demoted.iter().map(|&t| t as usize + 1).max().unwrap_or(0)
-        } else {
-            0
-        };
-        assert!(
-            hand_kinds <= MAX_HAND_KINDS,
-            "{name}: unpromoted pieces must come first in the table"
-        );
-        let drop_pawn = options.drop_pawn.map(code_of);
-        let zobrist = Zobrist::new(2 + 2 * pieces.len(), cells, hand_kinds);
-        // Reverse lookups know nothing of freezing either.
-        let fast_attacks = !freezes.iter().any(|&f| f)
-            && moves.iter().flatten().all(|m: &PieceMoves| {
-                m.ride_vecs
-                .iter()
-                .chain(&m.far_ride_vecs)
-                .all(|&(x, y, _)| BOARD_DIRS.contains(&(x, y)))
-                // Leaping rides and bent Lions are not in the reverse lookup tables.
-                && m.leap_rides.is_empty()
-                && m.bent_lion.is_empty()
-            });
-        let hook_types: Vec<bool> = moves[0].iter().map(|m| !m.hooks.is_empty()).collect();
-        let special_attackers = hook_types.iter().any(|&h| h) || moves[0].iter().any(|m| m.emperor);
-        let mut board_bits = [0u64; OCC_WORDS];
-        for s in 0..cells {
-            if row[s] >= 0 {
-                board_bits[s / 64] |= 1 << (s % 64);
-            }
-        }
-        let near_vecs = [0, 1].map(|c: usize| {
-            let union = moves[c].iter().fold(0u64, |a, m| a | m.near_mask);
-            let mut list = Vec::new();
-            for dy in -NEAR..=NEAR {
-                for dx in -NEAR..=NEAR {
-                    if let Some(b) = near_bit(dx, dy).filter(|b| union & b != 0) {
-                        list.push((offset((dx, dy)), b));
-                    }
-                }
-            }
-            list
-        });
-        let codes: Vec<&str> = pieces
-            .iter()
-            .map(|p| p.code.trim_start_matches('+'))
-            .collect();
-        let sfen_separator = codes
-            .iter()
-            .any(|a| codes.iter().any(|b| a != b && b.starts_with(a)));
-        let extras = pieces.iter().any(|p| p.extra != PieceExtra::default());
-        let immobilisers = pieces.iter().any(|p| p.extra.immobilises);
-        let capture_effects = auto_captures.iter().any(|&f| f)
-            || pieces
-                .iter()
-                .any(|p| p.extra.burns || p.extra.on_promote_kills_burners);
-        let n = pieces.len();
-        let mut may_take = vec![true; n * n];
-        for (a, pa) in pieces.iter().enumerate() {
-            for (b, pb) in pieces.iter().enumerate() {
-                may_take[a * n + b] = pa.extra.takes & pb.extra.guard != 0;
-            }
-        }
-        let mut v = Variant {
-            name,
-            files,
-            ranks,
-            stride,
-            cells,
-            pieces,
-            moves,
-            start_sfen,
-            bench_sfens,
-            zone_depth,
-            lion_trading,
-            default_rules,
-            promotion: options.promotion,
-            xboard_native: options.xboard_native,
-            perpetual: options.perpetual,
-            royal_pair: options.royal_pair,
-            single_pass: options.single_pass,
-            qboard_one_line: options.qboard_one_line,
-            qboard_start: options.qboard_start,
-            qboard_aliases: options.qboard_aliases,
-            demote_without: options.demote_without,
-            demote_near: options.demote_near,
-            rule_options: options.rule_options,
-            immobilisers,
-            extras,
-            may_take,
-            sfen_separator,
-            fast_attacks,
-            exact_attacks: !extras && !auto_captures.iter().any(|&f| f),
-            capture_effects,
-            // Looking outwards from the target beats asking every piece once the walks
-            // are exact (Chu: about 8x fewer instructions per test).
-            reverse_attacks: fast_attacks,
-            special_attackers,
-            hook_types,
-            board_bits,
-            near_vecs,
-            col,
-            row,
-            zone,
-            last_rank,
-            king_offsets,
-            ring2_offsets,
-            zobrist,
-            drops: options.drops,
-            has_freezers: freezes.iter().any(|&f| f),
-            has_auto_capture: auto_captures.iter().any(|&f| f),
-            freezes,
-            auto_captures,
-            demoted,
-            hand_kinds,
-            drop_pawn,
-            placement: Vec::new(),
-        };
-        v.placement = placement::placement_table(&v);
-        v
-    }
-
     /// Piece-square value of a piece cell on a square.
     #[inline]
     pub fn placement(&self, cell: Cell, s: Sq) -> i32 {
@@ -792,31 +447,19 @@ impl Variant {
         &self.pieces[t as usize]
     }
 
-    /// Variant by name (`chu`, ...).
+    /// Variant by name or alias (`chu`, `chushogi`, ...), from the registry.
     pub fn by_name(name: &str) -> Option<&'static Variant> {
-        match name.to_ascii_lowercase().as_str() {
-            "chu" | "chushogi" => Some(Variant::chu()),
-            "tai" | "taishogi" => Some(Variant::tai()),
-            "yanxin" | "yanxinshogi" => Some(Variant::yanxin()),
-            "ko" | "koshogi" => Some(Variant::ko()),
-            _ => None,
-        }
+        registry::by_name(name)
     }
 
-    /// Names of every supported variant.
+    /// Names of every registered variant, in registry order.
     pub fn names() -> &'static [&'static str] {
-        &["chu", "yanxin", "ko", "tai"]
+        registry::names()
     }
 
     /// Number of distinct cell codes (empty, wall and every piece of both colours).
     pub fn cell_codes(&self) -> usize {
         2 + 2 * self.pieces.len()
-    }
-
-    /// Ko shogi (廣将棋).
-    pub fn ko() -> &'static Variant {
-        static KO: OnceLock<Variant> = OnceLock::new();
-        KO.get_or_init(ko::build)
     }
 
     /// A piece of type `mover` may capture a piece of type `victim` by moving onto it.
@@ -825,18 +468,21 @@ impl Variant {
         !self.extras || self.may_take[mover as usize * self.pieces.len() + victim as usize]
     }
 
-    pub fn tai() -> &'static Variant {
-        static TAI: OnceLock<Variant> = OnceLock::new();
-        TAI.get_or_init(tai::build)
-    }
-
+    /// Shorthands for the registered variants (tests and examples use them).
     pub fn chu() -> &'static Variant {
-        static CHU: OnceLock<Variant> = OnceLock::new();
-        CHU.get_or_init(chu::build)
+        registry::get("chu")
     }
 
     pub fn yanxin() -> &'static Variant {
-        static YANXIN: OnceLock<Variant> = OnceLock::new();
-        YANXIN.get_or_init(yanxin::build)
+        registry::get("yanxin")
+    }
+
+    /// Ko shogi (廣将棋).
+    pub fn ko() -> &'static Variant {
+        registry::get("ko")
+    }
+
+    pub fn tai() -> &'static Variant {
+        registry::get("tai")
     }
 }

@@ -9,9 +9,8 @@
 //! Gold General but is not a `G` (which would promote again). That gives 93 + 88 = 181
 //! piece states, the rows of the variant table.
 
-use super::{
-    Perpetual, PieceDef, PieceExtra, PromotionRule, Rules, Variant, VariantOptions, VariantSpec,
-};
+use super::schema::{find, row, with_promoted_states, Row};
+use super::{kanji, Perpetual, PromotionRule, Rules, Variant, VariantSpec};
 use crate::movement::*;
 
 /// Start position (tai.md 2). Tai's codes are not prefix-free (`FD` + `E` would read as
@@ -29,20 +28,33 @@ pub const BENCH_SFENS: &[&str] = &[
     "l,wt,w,fd,lgn,d,r,dh,dk,fk,g,dsp,rg,dv,g,fk,dk,dh,r,d,lgn,fd,w,ts,l/rc,sdr,se,n,ps,ftp,b,fe,we,fde,s,e,cp,lg,s,fde,we,fe,b,ftp,ps,n,se,sdr,rc/sch,wh,rs,vo,csw,bb,sde,gde,bm,bt,sd,gg,nk,wr,bde,bt,bm,gde,sde,bb,csw,vo,rs,wh,sch/so,wbf,fl,nb,sb,cc,hf,om,rb,pc,gbd,ph,ln,ky,gd,pc,ok,om,hf,cc,eb,wb,fl,wbf,so/rch,vs,wo,ea,st,t,i,c,or,cs,rd,hm,de1rd,cs,or1i,t,st,ea,wo,bd,lch/hd,fh,eba,do1sm,vm,vbe,pst1ab,ew1ew,ab,pst,c,vbe,vm,sm,fo,do,eba,fh,hd/p,p,p,p,p1p,p,p3p,p,p1p,p,p,p,p,p,p1p/5p1gb2p,p3p1gb5p1/9+FO15/25/25/25/8sbr2+FH13/25/25/25/13CA11/5P1GB5P3GB7/P1P,P,P1P,P,P,P,P,P,P,GD,P,P,P,P,P,P,P,+DO,P,P,P/HD1EBA,DO1SM,VM,VBE,SBR,PST,AB,EW1EW,AB,PST,SBR,VBE,VM,SM,FO1EBA,FH,HD/LCH,BD,WO,EA,ST,T,I,C,OR,CS,RD1DE,HM,RD,CS,OR,C,I,T,ST,EA,WO,VS,RCH/SO,WBF,FL,WB,EB,CC,HF,OM,OK,PC1KY,LN,PH,GBD,PC,RB,OM,HF,CC,SB,NB,FL,WBF,SO/SCH,WH,RS,VO,CSW,BB,SDE,GDE,BM,BT,BDE,WR,NK,GG,SD,BT,BM,GDE,SDE,BB,CSW,VO,RS,WH,SCH/RC,SDR,SE,N,PS,FTP,B,FE,WE,FDE,S,E,CP,RG,S,FDE,WE,FE,B,FTP,PS,N,SE,SDR,RC/L,TS,W,FD,LGN,D,R,DH,DK,FK,G,DV,LG,DSP,G,FK,DK,DH,R,D,LGN,FD,W,WT,L b - 41",
 ];
 
-/// One kind of the rules' table.
+/// One kind of the rules' table: its row (powers written as the table's eight cells, see
+/// `cell_atoms`) and how many each side has at the start (0: a kind reached only by
+/// promotion).
 struct Kind {
-    code: &'static str,
-    name: &'static str,
-    /// The rules' cells for F, FL, FR, L, R, B, BL, BR (see `cell_atoms`).
-    cells: [&'static str; 8],
-    promotes_to: Option<&'static str>,
-    /// Value in the rules' units (ShogiVar's value field; see the Emperor and Crown Prince).
-    value: i32,
-    /// Pieces of this kind each side has at the start (0: promoted-only kind).
+    row: Row,
     per_side: u8,
 }
 
-const fn kind(
+impl Kind {
+    fn royal(self) -> Kind {
+        Kind {
+            row: self.row.royal(),
+            ..self
+        }
+    }
+
+    fn pawnlike(self) -> Kind {
+        Kind {
+            row: self.row.pawnlike(),
+            ..self
+        }
+    }
+}
+
+/// A kind from the rules' table: code, name, the cells for F, FL, FR, L, R, B, BL, BR, the
+/// kind it promotes to, value (ShogiVar's value field), pieces per side at the start.
+fn kind(
     code: &'static str,
     name: &'static str,
     cells: [&'static str; 8],
@@ -50,23 +62,18 @@ const fn kind(
     value: i32,
     per_side: u8,
 ) -> Kind {
-    Kind {
-        code,
-        name,
-        cells,
-        promotes_to,
-        value,
-        per_side,
-    }
+    let mut row = row(code, name, kind_atoms(&cells), value);
+    row.promotes_to = promotes_to;
+    Kind { row, per_side }
 }
 
 /// The 118 kinds, grouped as tai.md section 3 groups them.
 #[rustfmt::skip]
-const KINDS: &[Kind] = &[
+fn kinds_table() -> Vec<Kind> { vec![
     // 自在天王 Emperor (value derived: ShogiVar's 999 is a royal sentinel)
-    kind("E", "Emperor", ["U", "U", "U", "U", "U", "U", "U", "U"], None, 100, 1),
+    kind("E", "Emperor", ["U", "U", "U", "U", "U", "U", "U", "U"], None, 100, 1).royal(),
     // 太子 Crown Prince (value derived: ShogiVar's 150 is a royal sentinel)
-    kind("CP", "Crown Prince", ["1", "1", "1", "1", "1", "1", "1", "1"], None, 25, 1),
+    kind("CP", "Crown Prince", ["1", "1", "1", "1", "1", "1", "1", "1"], None, 25, 1).royal(),
     // 龙马 / 龍馬 Dragon Horse
     kind("DH", "Dragon Horse", ["1", "*", "*", "1", "1", "1", "*", "*"], None, 17, 2),
     // 龙王 / 龍王 Dragon King
@@ -74,7 +81,7 @@ const KINDS: &[Kind] = &[
     // 奔王 Free King
     kind("FK", "Free King", ["*", "*", "*", "*", "*", "*", "*", "*"], None, 28, 2),
     // 步兵 / 歩兵 Pawn
-    kind("P", "Pawn", ["1", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 1, 25),
+    kind("P", "Pawn", ["1", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 1, 25).pawnlike(),
     // 左将 Left General
     kind("LG", "Left General", ["1", "1", "1", "-", "1", "1", "1", "1"], Some("G"), 7, 1),
     // 右将 Right General
@@ -186,7 +193,7 @@ const KINDS: &[Kind] = &[
     // 土将 Earth General
     kind("EA", "Earth General", ["1", "-", "-", "-", "-", "1", "-", "-"], Some("FEA"), 2, 2),
     // 仲人 Go-Between
-    kind("GB", "Go-Between", ["1", "-", "-", "-", "-", "1", "-", "-"], Some("FG"), 2, 2),
+    kind("GB", "Go-Between", ["1", "-", "-", "-", "-", "1", "-", "-"], Some("FG"), 2, 2).pawnlike(),
     // 盲虎 Blind Tiger
     kind("BT", "Blind Tiger", ["-", "1", "1", "1", "1", "1", "1", "1"], Some("FT"), 7, 2),
     // 猛豹 Ferocious Leopard
@@ -299,7 +306,7 @@ const KINDS: &[Kind] = &[
     kind("BSP", "Buddhist Spirit", ["*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln"], None, 50, 0),
     // 教王 Teaching King
     kind("TK", "Teaching King", ["*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD"], None, 28, 0),
-];
+] }
 
 /// The table's directions, in its column order.
 const COLUMNS: [Dir; 8] = [F, FL, FR, L, R, B, BL, BR];
@@ -333,9 +340,9 @@ fn cell_atoms(cell: &str, d: Dir) -> Vec<Atom> {
 }
 
 /// The atoms of a kind: its eight cells, with whole-piece powers (Lion, Emperor) once.
-fn kind_atoms(k: &Kind) -> Vec<Atom> {
+fn kind_atoms(cells: &[&str; 8]) -> Vec<Atom> {
     let mut atoms: Vec<Atom> = Vec::new();
-    for (cell, &d) in k.cells.iter().zip(&COLUMNS) {
+    for (cell, &d) in cells.iter().zip(&COLUMNS) {
         for a in cell_atoms(cell, d) {
             if !atoms.contains(&a) {
                 atoms.push(a);
@@ -345,65 +352,17 @@ fn kind_atoms(k: &Kind) -> Vec<Atom> {
     atoms
 }
 
-fn find(code: &str) -> &'static Kind {
-    KINDS
-        .iter()
-        .find(|k| k.code == code)
-        .unwrap_or_else(|| panic!("tai.rs: no kind {code}"))
-}
-
-/// The royal kinds (tai.md 4.8): the Emperor and the Crown Prince, also when promoted from
-/// the Drunk Elephant.
-fn is_royal(k: &Kind) -> bool {
-    matches!(k.code, "E" | "CP")
-}
-
 /// The piece states: every starting kind, then the promoted state of each one that
-/// promotes, in table order.
-pub fn pieces() -> Vec<PieceDef> {
-    let starting: Vec<&Kind> = KINDS.iter().filter(|k| k.per_side > 0).collect();
-    let promoting: Vec<&Kind> = starting
+/// promotes, in table order (tai.md 5: a piece promotes at most once).
+pub fn rows() -> Vec<Row> {
+    let kinds = kinds_table();
+    let starting = kinds
         .iter()
-        .copied()
-        .filter(|k| k.promotes_to.is_some())
+        .filter(|k| k.per_side > 0)
+        .map(|k| k.row.clone())
         .collect();
-    let mut defs = Vec::with_capacity(starting.len() + promoting.len());
-    for k in &starting {
-        let promoted_index = promoting
-            .iter()
-            .position(|p| p.code == k.code)
-            .map(|i| (starting.len() + i) as u8);
-        defs.push(PieceDef {
-            name: k.name,
-            code: k.code,
-            atoms: kind_atoms(k),
-            value: k.value * 100,
-            promotes_to: promoted_index,
-            royal: is_royal(k),
-            lion: false,
-            pawnlike: matches!(k.code, "P" | "GB"),
-            last_rank_piece: false,
-            extra: PieceExtra::default(),
-        });
-    }
-    for k in &promoting {
-        let target = find(k.promotes_to.unwrap_or_default());
-        // Built once per process for the static variant table.
-        let code: &'static str = Box::leak(format!("+{}", k.code).into_boxed_str());
-        defs.push(PieceDef {
-            name: target.name,
-            code,
-            atoms: kind_atoms(target),
-            value: target.value * 100,
-            promotes_to: None,
-            royal: is_royal(target),
-            lion: false,
-            pawnlike: false,
-            last_rank_piece: false,
-            extra: PieceExtra::default(),
-        });
-    }
-    defs
+    let all: Vec<Row> = kinds.into_iter().map(|k| k.row).collect();
+    with_promoted_states(starting, |code| find(&all, code).clone())
 }
 
 /// Tai's rule defaults (tai.md 6-7): no bare-King rule, four-fold repetition with the
@@ -416,29 +375,25 @@ pub fn default_rules() -> Rules {
 }
 
 pub fn build() -> Variant {
-    Variant::build_with(
-        VariantSpec {
-            name: "tai",
-            files: 25,
-            ranks: 25,
-            pieces: pieces(),
-            start_sfen: START_SFEN,
-            bench_sfens: BENCH_SFENS,
-            // No promotion zone: pieces promote by capturing.
-            zone_depth: 0,
-            lion_trading: false,
-            default_rules: default_rules(),
-        },
-        VariantOptions {
-            promotion: PromotionRule::OnCapture,
-            perpetual: Perpetual::Check,
-            qboard_start: Some(QBOARD_START),
-            ..VariantOptions::default()
-        },
-    )
+    Variant::build(VariantSpec {
+        name: "tai",
+        files: 25,
+        ranks: 25,
+        rows: rows(),
+        start_sfen: START_SFEN,
+        bench_sfens: BENCH_SFENS,
+        // No promotion zone: pieces promote by capturing.
+        zone_depth: 0,
+        default_rules: default_rules(),
+        kanji: kanji::TAI,
+        promotion: PromotionRule::OnCapture,
+        perpetual: Perpetual::Check,
+        qboard_start: Some(QBOARD_START),
+        ..VariantSpec::default()
+    })
 }
 
 /// Names of the 118 kinds with their codes (for documentation and tests).
 pub fn kinds() -> impl Iterator<Item = (&'static str, &'static str)> {
-    KINDS.iter().map(|k| (k.code, k.name))
+    kinds_table().into_iter().map(|k| (k.row.code, k.row.name))
 }

@@ -3,7 +3,7 @@
 
 // Generated from the kanji in the variant tables' comments (chu.rs, yanxin.rs, tai.rs)
 // and ko.md section 3 by a one-off script; keyed by the English name of the piece state.
-pub(super) const CHU: &[(&str, &str)] = &[
+pub const CHU: &[(&str, &str)] = &[
     ("King", "玉将"),
     ("Drunk Elephant", "酔象"),
     ("Gold General", "金将"),
@@ -34,7 +34,7 @@ pub(super) const CHU: &[(&str, &str)] = &[
     ("Horned Falcon", "角鷹"),
     ("Soaring Eagle", "飛鷲"),
 ];
-pub(super) const YANXIN: &[(&str, &str)] = &[
+pub const YANXIN: &[(&str, &str)] = &[
     ("King", "玉將"),
     ("Drunk Elephant", "醉象"),
     ("Blind Tiger", "盲虎"),
@@ -72,7 +72,7 @@ pub(super) const YANXIN: &[(&str, &str)] = &[
     ("Free Eagle", "奔鷲"),
     ("Lion Hawk", "獅鷹"),
 ];
-pub(super) const TAI: &[(&str, &str)] = &[
+pub const TAI: &[(&str, &str)] = &[
     ("Emperor", "自在天王"),
     ("Crown Prince", "太子"),
     ("Dragon Horse", "龍馬"),
@@ -192,7 +192,7 @@ pub(super) const TAI: &[(&str, &str)] = &[
     ("Buddhist Spirit", "法性"),
     ("Teaching King", "教王"),
 ];
-pub(super) const KO: &[(&str, &str)] = &[
+pub const KO: &[(&str, &str)] = &[
     ("General", "将"),
     ("Clerk", "記室"),
     ("Staff officer", "参謀"),
