@@ -40,3 +40,9 @@ pub fn say_line(args: std::fmt::Arguments) {
         std::process::exit(i32::from(e.kind() != std::io::ErrorKind::BrokenPipe));
     }
 }
+
+/// ARCHITECTURE.md's code blocks run as doc tests (the worked example of adding a variant),
+/// so the text cannot drift from the code.
+#[cfg(doctest)]
+#[doc = include_str!("../ARCHITECTURE.md")]
+pub struct ArchitectureDoc;
