@@ -43,6 +43,11 @@ struct GameArgs {
     /// Rule set: default (the rules spec), lishogi, or hachu (HaChu 0.21 compatible).
     #[arg(long, global = true, default_value = "default")]
     rules: String,
+    /// A rule option on top of the rule set, NAME=VALUE (repeatable): the variant's own
+    /// switches, e.g. ko_stationary_shot=on (the rules spec, section 9; also set over USI
+    /// `setoption` and XBoard `option`, which some GUIs cannot send).
+    #[arg(long = "option", global = true, value_name = "NAME=VALUE")]
+    options: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -559,13 +564,21 @@ fn game_choice(args: &GameArgs) -> Result<(&'static Variant, Rules), UserError> 
             Variant::names().join(", ")
         ))
     })?;
-    let rules = Rules::preset(&args.rules).ok_or_else(|| {
+    let mut rules = Rules::preset(&args.rules).ok_or_else(|| {
         UserError(format!(
             "unknown rule set '{}' (choose one of: {})",
             args.rules,
             Rules::PRESETS.join(", ")
         ))
     })?;
+    for option in &args.options {
+        let (name, value) = option
+            .split_once('=')
+            .ok_or_else(|| UserError(format!("--option takes NAME=VALUE, got '{option}'")))?;
+        rules
+            .set_option(name.trim(), value.trim())
+            .map_err(|e| UserError(format!("--option {option}: {e}")))?;
+    }
     Ok((variant, rules))
 }
 

@@ -276,3 +276,155 @@ fn a_position_loaded_mid_game_is_played_on_by_the_side_to_move() {
     assert!(!quiet.iter().any(|l| l.starts_with("move ")), "{quiet:?}");
     second.quit();
 }
+
+/// A Black Cavalry (QBoard's `W`) on j13 that jumps over White pawns on k15 and l17,
+/// ending in the promotion zone: promoting is a choice (ko.md 6.2).
+fn ko_cavalry_board() -> String {
+    ko_board(&[("W", "j13"), ("p", "k15"), ("p", "l17")])
+}
+
+#[test]
+fn ko_multi_leg_promotion_as_the_patched_qboard_sends_it() {
+    // scripts/qboard.sh's QBoard sends what its board did: `+` promoted, `=` not.
+    for (text, rank_17) in [("j13k15,k15l17+", "11+CA7"), ("j13k15,k15l17=", "11CA7")] {
+        let mut e = qboard_start("koshogi", 1, false);
+        e.send("force");
+        e.send(&format!("setboard {} w 1", ko_cavalry_board()));
+        e.send(&format!("usermove {text}"));
+        let sfen = shown_sfen(&mut e);
+        assert_eq!(rank_of(&sfen, 17), rank_17, "{text}: {sfen}");
+        assert_eq!(rank_of(&sfen, 15), "19", "{text}: {sfen}");
+        e.quit();
+    }
+}
+
+#[test]
+fn ko_multi_leg_move_without_suffix_is_refused_as_ambiguous_in_qboard_mode() {
+    // QBoard 1.2.0.2 unpatched drops the `+` its board applied: no suffix on a move that
+    // may promote or not is refused (QBoard then takes it back), not guessed.
+    let mut e = qboard_start("koshogi", 1, false);
+    e.send("force");
+    e.send(&format!("setboard {} w 1", ko_cavalry_board()));
+    let before = shown_sfen(&mut e);
+    e.send("usermove j13k15,k15l17");
+    assert_eq!(
+        e.expect("Illegal move", REPLY),
+        "Illegal move (ambiguous promotion): j13k15,k15l17"
+    );
+    assert_eq!(shown_sfen(&mut e), before);
+    // A multi-leg move that cannot promote (igui outside the zone) needs no suffix.
+    e.send("usermove j13k15,k15j13");
+    let after = shown_sfen(&mut e);
+    assert_eq!(rank_of(&after, 15), "19", "{after}");
+    assert_eq!(rank_of(&after, 13), "9CA9", "{after}");
+    e.quit();
+
+    // In XBoard mode no suffix means no promotion (ko.md 8.2, 8.3).
+    let mut e = qboard_start("koshogi", 1, false);
+    e.send("force");
+    e.send(&format!("setboard {} w 1", ko_cavalry_board()));
+    e.send("option GUI=xboard");
+    e.send("usermove j13k15,k15l17");
+    let sfen = shown_sfen(&mut e);
+    assert_eq!(rank_of(&sfen, 17), "11CA7", "{sfen}");
+    e.quit();
+}
+
+#[test]
+fn tai_multi_leg_capture_follows_qboards_board() {
+    // Tai promotes on every capture (tai.md 5). QBoard promotes (and, patched, sends `+`)
+    // when the last leg captures; a Lion that takes and comes back (igui) it leaves
+    // unpromoted and sends no suffix: refused, so QBoard takes it back.
+    let mut ranks = vec!["25".to_string(); 25];
+    ranks[0] = "12e12".into();
+    ranks[11] = "12p,p11".into();
+    ranks[12] = "12LN12".into();
+    ranks[24] = "12E12".into();
+    let board = ranks.join("/");
+    for (text, expect) in [
+        ("m13m14,m14n14+", Ok("13+LN11")),
+        (
+            "m13m14,m14m13",
+            Err("Illegal move (promotion is compulsory here): m13m14,m14m13"),
+        ),
+    ] {
+        let mut e = qboard_start("tai", 1, false);
+        e.send("force");
+        // Our letters: QBoard's Tai letters are not needed for this.
+        e.send("option GUI=xboard");
+        e.send(&format!("setboard {board} w 1"));
+        e.send("option GUI=qboard");
+        e.send(&format!("usermove {text}"));
+        match expect {
+            Ok(rank_14) => {
+                let sfen = shown_sfen(&mut e);
+                let row = sfen.split('/').nth(11).expect("rank 14");
+                assert_eq!(row, rank_14, "{sfen}");
+            }
+            Err(reply) => assert_eq!(e.expect("Illegal move", REPLY), reply),
+        }
+        e.quit();
+    }
+}
+
+#[test]
+fn ko_stationary_shot_by_the_user_with_the_rule_option_on_the_command_line() {
+    // QBoard cannot send `option`: the rule switch comes from the engine's arguments.
+    let board = ko_board(&[("C'", "e10"), ("p", "e14")]);
+    for (args, allowed) in [
+        (
+            &["--gui", "qboard", "--option", "ko_stationary_shot=on"][..],
+            true,
+        ),
+        (QBOARD, false),
+    ] {
+        let mut e = Engine::start(args);
+        for line in [
+            "xboard",
+            "protover 2",
+            "new",
+            "variant koshogi",
+            "st 1",
+            "force",
+        ] {
+            e.send(line);
+        }
+        e.send(&format!("setboard {board} w 1"));
+        e.send("usermove e10xe14");
+        if allowed {
+            let sfen = shown_sfen(&mut e);
+            assert_eq!(rank_of(&sfen, 14), "19", "{sfen}");
+            assert_eq!(rank_of(&sfen, 10), "4SB14", "{sfen}");
+        } else {
+            let reply = e.expect("Illegal move", REPLY);
+            assert!(reply.ends_with(": e10xe14"), "{reply}");
+        }
+        e.quit();
+    }
+    let mut e = Engine::start(&["--option", "ko_stationary_shot"]);
+    assert!(e.wait_exit(REPLY).is_some_and(|s| !s.success()));
+    // stderr is read on a thread of its own: give it the time to arrive.
+    let t = std::time::Instant::now();
+    while !e.stderr_text().contains("NAME=VALUE") && t.elapsed() < REPLY {
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    assert!(
+        e.stderr_text().contains("NAME=VALUE"),
+        "{}",
+        e.stderr_text()
+    );
+}
+
+#[test]
+fn a_lost_engine_resigns_and_tells_qboard_in_words() {
+    // QBoard reads resignation only from USI engines (`bestmove resign`).
+    let mut e = qboard_start("chu", 1, false);
+    e.send("force");
+    e.send("setboard 11k/12/12/12/12/12/12/12/12/2n9/12/K10G w 1");
+    e.send("sd 3");
+    e.send("go");
+    assert_eq!(e.expect("resign", REPLY * 4), "resign");
+    let told = e.expect("telluser ", REPLY);
+    assert_eq!(told, "telluser Game over: Black resigns, White wins");
+    e.quit();
+}

@@ -10,9 +10,15 @@
 //!   `q3p4`), more than two legs in Ko or three elsewhere, and a `+` on a multi-leg move
 //!   (it drops it when passing the move on to the other engine).
 //!
-//! Input needs nothing special: `Position::parse_xboard_move` reads both shot forms.
+//! Input (`parse_qboard_move`): both shot forms as in any mode, and a promotion on a
+//! multi-leg move read as what QBoard's board did. QBoard 1.2.0.2 sends such a move without
+//! the `+` even when its board promoted the piece; built with scripts/qboard.sh it sends `+`
+//! when it promoted and, in Ko, `=` when it did not. So no suffix means "not promoted", and
+//! where promoting was also legal (only in Ko) the text may come from a QBoard that dropped
+//! the `+`: it is refused as ambiguous rather than guessed.
 //! Its `setboard` positions are in its own piece letters (`board_from_qboard`).
 
+use super::MoveError;
 use crate::position::Position;
 use crate::types::{Color, Move};
 use crate::variant::Variant;
@@ -57,6 +63,25 @@ impl Position {
             return None;
         }
         Some(text)
+    }
+
+    /// A move as QBoard sends it (see the module documentation).
+    pub fn parse_qboard_move(&self, text: &str) -> Result<Move, MoveError> {
+        let multi_leg = text.contains(',');
+        if !multi_leg || text.ends_with(['+', '=']) {
+            return self.parse_xboard_move(text);
+        }
+        let kept = self.parse_xboard_move(&format!("{text}="));
+        let promoted = self.parse_xboard_move(&format!("{text}+"));
+        match (kept, promoted) {
+            (Ok(_), Ok(_)) => Err(MoveError::Illegal(text.to_string(), "ambiguous promotion")),
+            (Ok(m), Err(_)) => Ok(m),
+            // QBoard's board did not promote; our rules say the piece must.
+            (Err(err), _) => Err(match err {
+                MoveError::Illegal(_, why) => MoveError::Illegal(text.to_string(), why),
+                other => other,
+            }),
+        }
     }
 
     /// The `move ...` lines that send `text` (from `move_to_qboard` or `move_to_xboard`):

@@ -280,7 +280,12 @@ impl XBoard {
             ));
             return;
         }
-        let mv = match e.game.position().parse_xboard_move(&full) {
+        let pos = e.game.position();
+        let parsed = match self.gui {
+            Gui::XBoard => pos.parse_xboard_move(&full),
+            Gui::QBoard => pos.parse_qboard_move(&full),
+        };
+        let mv = match parsed {
             Ok(mv) => mv,
             Err(err) => return self.illegal(e, &full, &err),
         };
@@ -573,6 +578,15 @@ impl Protocol for XBoard {
         match done.result.best {
             Some(_) if done.result.hopeless() => {
                 e.out.line("resign");
+                // QBoard knows resignation only from USI engines (`bestmove resign`).
+                if self.gui == Gui::QBoard {
+                    let side = e.game.position().side_to_move();
+                    e.out.line(&format!(
+                        "telluser Game over: {} resigns, {} wins",
+                        color_name(side),
+                        color_name(side.flip())
+                    ));
+                }
                 self.force = true;
             }
             Some(mv) => {
@@ -639,10 +653,7 @@ fn looks_like_move(word: &str) -> bool {
 
 /// `1-0 {Black captures the royals}`: XBoard's `1-0` is a win for the first player, Black.
 pub fn result_line(outcome: Outcome) -> String {
-    let name = |c: Color| match c {
-        Color::Black => "Black",
-        Color::White => "White",
-    };
+    let name = color_name;
     match outcome {
         Outcome::Win(w, reason) => {
             let score = if w == Color::Black { "1-0" } else { "0-1" };
@@ -658,6 +669,13 @@ pub fn result_line(outcome: Outcome) -> String {
             format!("{score} {{{why}}}")
         }
         Outcome::Draw(reason) => format!("1/2-1/2 {{{reason}}}"),
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Black => "Black",
+        Color::White => "White",
     }
 }
 
