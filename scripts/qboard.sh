@@ -14,12 +14,14 @@
 #   --engine-args ARGS  more engine arguments, e.g. "--option ko_stationary_shot=on"
 #   --no-build     only (re)write the engine registration and settings
 #
-# QBoard 1.2.0.2 needs four changes to build and play here, applied below as edits to its
+# QBoard 1.2.0.2 needs five changes to build and play here, applied below as edits to its
 # source (README, "Playing in QBoard"): Qt 6.4 has no QString += std::string
 # (mainwindow.cpp); a Ko shot made by clicking is never passed on to the engine (vboard.cpp:
 # we add that relay); a Ko shooter cannot shoot without moving by clicking (vboard.cpp: click
 # its own square again, then the target); and a promotion on a multi-leg move made by
-# clicking is applied on QBoard's board but not sent (vboard.cpp, WbEngine: we send it).
+# clicking is applied on QBoard's board but not sent (vboard.cpp, WbEngine: we send it);
+# and a refused move is taken back to a wrong position after New game or Open
+# (mainwindow.cpp, vboard.h: both start QBoard's move history).
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -218,6 +220,29 @@ if text.count(anchor) != 1:
     sys.exit("qboard.sh: vboard.cpp has no mousePressEvent")
 text = text.replace(anchor, helper + anchor)
 open("vboard.cpp", "w").write(text)
+PY
+
+    # A move the engine refuses (`Illegal move`) is taken back to the last position in
+    # QBoard's history, but a new game or a position loaded with Open never started a
+    # history of its own: the take-back went to the previous game's position or the
+    # variant's start, while the engine kept the loaded one. Both now start the history.
+    python3 - <<'PY'
+import re, sys
+header = open("vboard.h").read()
+anchor = "public:\n\texplicit VBoard(QWidget *parent = nullptr);\n"
+if header.count(anchor) != 1:
+    sys.exit("qboard.sh: vboard.h is not as expected")
+header = header.replace(anchor, anchor + "\t// largeshogi: a refused move is taken back to this position at the earliest\n"
+                        "\tvoid ResetHistory() { _fenHistory.clear(); PushHistory(); }\n")
+open("vboard.h", "w").write(header)
+text = open("mainwindow.cpp").read()
+text, started = re.subn(r"(\n[ \t]*)(this->ui->vboard->GetBoard\(\)->Initialize\(\);)",
+                        r"\1\2\1this->ui->vboard->ResetHistory();", text)
+loaded = '        else if (parts.contains("b")) this->ui->vboard->SetCurrentPlayer(Black);\n'
+if started != 3 or text.count(loaded) != 1:
+    sys.exit(f"qboard.sh: mainwindow.cpp is not as expected ({started} new games)")
+text = text.replace(loaded, loaded + "        this->ui->vboard->ResetHistory();\n")
+open("mainwindow.cpp", "w").write(text)
 PY
 
     qmake6 'QMAKE_CXXFLAGS+=-include optional -include algorithm'
