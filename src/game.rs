@@ -158,7 +158,7 @@ impl Game {
             }
         }
         if self.legal_moves().is_empty() {
-            if p.rules.ko.no_moves_draw {
+            if p.variant.stages.no_moves_draw {
                 return Some(Outcome::Draw(Reason::NoLegalMove));
             }
             return Some(Outcome::Win(stm.flip(), Reason::NoLegalMove));

@@ -133,30 +133,34 @@ pub enum Special {
     /// The atoms' moves, then optionally `shots` shots from the landing square along the 8
     /// lines at distance 1..=`range` (ko.md 4.6): over empty squares only, or with `cannon`
     /// over any pieces except a screen (`shot_guard & SCREEN`). Targets whose `shot_guard`
-    /// meets `immune` cannot be shot; `immune_alt` replaces it under the alternative
-    /// shooting table (Ko K14 `ko_shoot_table=zh`).
+    /// meets `immune` cannot be shot. The rule options that shape it are chosen when the
+    /// variant is built: `stationary` (may shoot without moving, Ko K8), `shots_promote`
+    /// (shot victims count for capture promotions, K27), `fog_silences` (an enemy fog's
+    /// aura stops it shooting, K28).
     Shooter {
         range: u8,
         shots: u8,
         cannon: bool,
         immune: u8,
-        immune_alt: u8,
+        stationary: bool,
+        shots_promote: bool,
+        fog_silences: bool,
     },
-    /// A walk of exactly `steps` orthogonal steps with free turns, capturing every enemy
-    /// entered (Ko Thunderclap, K5). See `movegen::walk`.
-    ExactWalk {
+    /// Orthogonal walks of `steps` steps shaped by `shape`, capturing every enemy entered
+    /// (Ko Thunderclap K5 and Banner-waver K6). See `movegen::walk`.
+    Walk {
         steps: u8,
-    },
-    /// A sweep of 1..=`range` squares along one orthogonal line, capturing every enemy on
-    /// it, blocked by friends (Ko Banner-waver, K6).
-    Sweep {
-        range: u8,
+        shape: WalkShape,
     },
     /// Up to `jumps` jumps to a square at distance 2 on a prime line, each followed by an
-    /// optional shot at an adjacent enemy (Ko priest family, ko.md 4.5). See
-    /// `movegen::priest`.
+    /// optional shot at an adjacent enemy (Ko priest family, ko.md 4.5); `stationary`
+    /// (K8), `shots_promote` (K27) as for `Shooter`, `end_shots`: shots only after the last
+    /// jump (K24). See `movegen::priest`.
     Priest {
         jumps: u8,
+        stationary: bool,
+        shots_promote: bool,
+        end_shots: bool,
     },
     /// The atoms' moves, except that a step in `dir` needs a friendly piece with one of
     /// `tags` on the board (Ko Pawn and Drum, ko.md 4.10).
@@ -164,6 +168,19 @@ pub enum Special {
         dir: Dir,
         tags: u8,
     },
+}
+
+/// The walks of `Special::Walk`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WalkShape {
+    /// Exactly `steps` steps, turning freely (Thunderclap, default).
+    Exact,
+    /// 1..=`steps` steps, turning freely (`ko_thunderclap=upto5`, `ko_bannerwaver=area`).
+    UpTo,
+    /// 2 steps straight, 2 perpendicular, 1 continuing either way (`ko_thunderclap=gukai`).
+    Gukai,
+    /// 1..=`steps` squares along one line (Banner-waver, default).
+    Line,
 }
 
 /// Knight leaps as board vectors.

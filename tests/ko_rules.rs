@@ -5,7 +5,7 @@ mod support;
 use largeshogi::perft::perft;
 use largeshogi::position::Position;
 use largeshogi::types::{Color, Move, Sq};
-use largeshogi::variant::Variant;
+use largeshogi::variant::{Rules, Variant};
 use std::collections::BTreeMap;
 
 fn ko() -> &'static Variant {
@@ -19,8 +19,14 @@ fn start() -> Position {
 /// A position from piece placements: `("G", "10s")` is Black's General on 10s, a lower
 /// case code is White's, `+` marks a promoted state.
 fn setup(pieces: &[(&str, &str)], white_to_move: bool) -> Position {
+    setup_with(pieces, white_to_move, ko().default_rules)
+}
+
+/// `setup` under other rules (Ko's options are compiled into the variant's data, so they
+/// are given when the position is made).
+fn setup_with(pieces: &[(&str, &str)], white_to_move: bool, rules: Rules) -> Position {
     let v = ko();
-    let mut pos = Position::empty(v, v.default_rules);
+    let mut pos = Position::empty(v, rules);
     for &(code, square) in pieces {
         let color = if code.chars().any(|c| c.is_ascii_lowercase()) {
             Color::White
@@ -371,8 +377,15 @@ fn can_shoot_with(shooter: &str, victim: &str, zh: bool) -> bool {
         "LB" | "SB" | "CN" | "FW" => shooter.to_string(),
         s => promoted(s).to_uppercase(),
     };
-    let mut pos = base(&[(shooter_code.as_str(), from), (victim_code.as_str(), "11g")]);
-    pos.rules.ko.shoot_table_zh = zh;
+    let mut rules = ko().default_rules;
+    rules.ko.shoot_table_zh = zh;
+    let pieces = [
+        ("G", "10s"),
+        ("g", "10a"),
+        (shooter_code.as_str(), from),
+        (victim_code.as_str(), "11g"),
+    ];
+    let pos = setup_with(&pieces, false, rules);
     let m = texts(&pos, &moves_of(&pos, from));
     m.contains(&format!("{from}{landing}x11g"))
 }
@@ -933,6 +946,31 @@ mod options {
             .collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn options_are_compiled_into_the_variant_data() {
+        let base = ko();
+        let mut rules = base.default_rules;
+        assert!(std::ptr::eq(Position::start(base, rules).variant, base));
+        rules.set_option("ko_pass", "off").unwrap();
+        rules.set_option("ko_tigerwing", "zh").unwrap();
+        let p = Position::start(base, rules);
+        assert!(!std::ptr::eq(p.variant, base));
+        assert!(p.variant.stages.no_pass && !base.stages.no_pass);
+        // The promoted Quartermaster moves as the Tiger wing: [zh] drops its slides.
+        let tw = base.piece_by_code("+Q").unwrap();
+        assert!(!base.piece(tw).atoms.is_empty());
+        assert!(p.variant.piece(tw).atoms.is_empty());
+        // The same option values give the same data, built once; the defaults the base.
+        assert!(std::ptr::eq(
+            Position::start(base, rules).variant,
+            p.variant
+        ));
+        assert!(std::ptr::eq(
+            Position::start(p.variant, base.default_rules).variant,
+            base
+        ));
     }
 
     #[test]

@@ -24,7 +24,7 @@ use crate::movement::{Special, UNLIMITED};
 use crate::position::Position;
 use crate::types::Color;
 use crate::types::{Move, PieceType, Sq, PROMOTE};
-use crate::variant::{ko, LastRank, NetReach, PromotionRule};
+use crate::variant::{LastRank, NetReach, PromotionRule};
 use arrayvec::ArrayVec;
 
 /// Which promotion versions of a single-leg move exist.
@@ -158,7 +158,7 @@ impl Position {
                     return;
                 }
                 if let Some(p) = self.generate_piece_with_extras(from, true, out) {
-                    if !self.rules.ko.no_pass {
+                    if !self.variant.stages.no_pass {
                         out.push(p);
                     }
                 }
@@ -195,13 +195,13 @@ impl Position {
                 out.truncate(keep);
             }
             pass = pass.or(p);
-            if self.rules.ko.selfburn_illegal
+            if self.variant.stages.selfburn_illegal
                 && self.variant.piece(self.cell(from).ptype()).extra.burns
             {
                 self.drop_self_destroying(start, out);
             }
         }
-        if let Some(p) = pass.filter(|_| quiets && !self.rules.ko.no_pass) {
+        if let Some(p) = pass.filter(|_| quiets && !self.variant.stages.no_pass) {
             out.push(p);
         }
     }
@@ -249,7 +249,7 @@ impl Position {
                     if !cell.is_empty() && !cell.is_piece() {
                         break;
                     }
-                    let reach = self.rules.ko.net;
+                    let reach = v.stages.net_reach;
                     if cell.is_color(net_side) && reach != NetReach::Line {
                         break;
                     }
@@ -280,36 +280,19 @@ impl Position {
         let special = self.variant.piece(t).extra.special;
         // A shooter shoots from quiet landing squares too.
         let shooter = matches!(special, Special::Shooter { .. });
-        if !(self.rules.ko.tigerwing_zh && self.variant.piece(t).extra.atoms_off_in_zh) {
-            self.generate_piece(from, quiets || shooter, out);
-        }
+        self.generate_piece(from, quiets || shooter, out);
         match special {
             Special::None => None,
             Special::Double { vecs, same_line } => {
                 self.generate_double(t, from, vecs, same_line, quiets, start, out)
             }
-            Special::Shooter {
-                range,
-                shots,
-                cannon,
-                immune,
-                immune_alt,
-            } => {
-                let immune = if self.rules.ko.shoot_table_zh {
-                    immune_alt
-                } else {
-                    immune
-                };
-                self.add_shots(t, from, range, shots, cannon, immune, quiets, start, out);
+            Special::Shooter { .. } => {
+                self.add_shots(t, from, special, quiets, start, out);
                 None
             }
-            Special::Priest { jumps } => self.generate_priest(t, from, jumps, quiets, start, out),
-            Special::ExactWalk { steps } => {
-                self.generate_exact_walk(t, from, steps, quiets, out);
-                None
-            }
-            Special::Sweep { range } => {
-                self.generate_sweep(t, from, range, quiets, out);
+            Special::Priest { .. } => self.generate_priest(t, from, special, quiets, start, out),
+            Special::Walk { steps, shape } => {
+                self.generate_walk_shape(t, from, steps, shape, quiets, out);
                 None
             }
             Special::NeedsTag { dir, tags } => {
@@ -526,7 +509,7 @@ impl Position {
         let v = self.variant;
         match v.promotion {
             PromotionRule::OnCapture if capture => PromotionChoice::Forced,
-            PromotionRule::StartOrEnd => {
+            PromotionRule::StartOrEnd { .. } => {
                 let victims = [to];
                 self.ko_choice(t, from, to, if capture { &victims } else { &[] })
             }
@@ -613,22 +596,22 @@ impl Position {
             return PromotionChoice::Never;
         }
         let zone = &v.zone[us.index()];
-        let ko = &self.rules.ko;
-        let trophy = victims.iter().any(|&s| {
-            let victim = &v.piece(self.cell(s).ptype()).extra;
-            let mut classes = victim.trophy;
-            // K17: the Drum (either state) is not a command trophy.
-            if ko.drum_does_not_promote && victim.tags & ko::TAG_DRUM != 0 {
-                classes &= !ko::TROPHY_COMMAND;
-            }
-            classes & def.extra.promote_on != 0
-        });
-        let by_zone = if ko.zone_entry_only {
+        let PromotionRule::StartOrEnd {
+            entry_only,
+            capture_forced,
+        } = v.promotion
+        else {
+            return PromotionChoice::Never;
+        };
+        let trophy = victims
+            .iter()
+            .any(|&s| v.piece(self.cell(s).ptype()).extra.trophy & def.extra.promote_on != 0);
+        let by_zone = if entry_only {
             !zone[from.idx()] && zone[to.idx()]
         } else {
             zone[from.idx()] || zone[to.idx()]
         };
-        if trophy && ko.capture_promotion_forced {
+        if trophy && capture_forced {
             PromotionChoice::Forced
         } else if by_zone || trophy {
             PromotionChoice::Optional

@@ -6,6 +6,7 @@
 //! final square, displaced squares (written in `mid`), shot set (in firing order of the
 //! first way found), promotion.
 
+use crate::movement::Special;
 use crate::position::Position;
 use crate::types::{Move, PieceType, Sq};
 
@@ -54,24 +55,33 @@ impl Position {
     }
 
     /// The moves of a priest-family piece on `from` with up to `jumps` jumps. Returns its
-    /// pass (out and back without capturing or shooting), if it has one.
-    #[allow(clippy::too_many_arguments)]
+    /// pass (out and back without capturing or shooting), if it has one. `power` is the
+    /// piece's `Special::Priest`, its rule options chosen at build.
     pub(super) fn generate_priest(
         &self,
         t: PieceType,
         from: Sq,
-        jumps: u8,
+        power: Special,
         quiets: bool,
         start: usize,
         out: &mut Vec<Move>,
     ) -> Option<Move> {
+        let Special::Priest {
+            jumps,
+            stationary,
+            shots_promote,
+            end_shots,
+        } = power
+        else {
+            return None;
+        };
         let us = self.side_to_move();
         let v = self.variant;
         let landable = |s: Sq| {
             let c = self.cell(s);
             c.is_empty() || (c.is_piece() && c.color() != us && v.may_take(t, c.ptype()))
         };
-        let no_shot_promo = self.rules.ko.shots_do_not_promote;
+        let no_shot_promo = !shots_promote;
         // `victims` lists the displaced squares, then the `nshots` shot targets.
         let push = |mv: Move, victims: &[Sq], nshots: usize, out: &mut Vec<Move>| {
             if !quiets && victims.is_empty() {
@@ -103,9 +113,9 @@ impl Position {
         let mut first_shots = [Sq::NONE; SHOT_CHOICES];
         let mut second_shots = [Sq::NONE; SHOT_CHOICES];
         let mut third_shots = [Sq::NONE; SHOT_CHOICES];
-        // K24 `ko_fogshots=end`: a fog or light shoots up to twice after its last leg only.
-        let end_shots = self.rules.ko.fog_shots_at_end && jumps >= 2;
-        if self.rules.ko.stationary_shot {
+        // K24 `ko_fogshots=end` (`end_shots`): a fog or light shoots up to twice after its
+        // last leg only.
+        if stationary {
             // K8: one adjacent shot per jump the piece has, without moving.
             let n1 = self.adjacent_targets(from, &[], &mut first_shots);
             for &s1 in &first_shots[1..n1] {

@@ -6,6 +6,7 @@
 //! carriage) are one move per target set, written in firing order: a target after one that
 //! blocked it, otherwise nearer first, then the lower rank letter, then the higher file.
 
+use crate::movement::Special;
 use crate::position::Position;
 use crate::types::{Cell, Color, Move, PieceType, Sq};
 use crate::variant::ko::{SHOT_SCREEN, TAG_FOG};
@@ -73,15 +74,12 @@ impl Position {
     /// Replaces the leg moves of the shooter on `from` (`out[start..]`) by every leg with
     /// every set of up to `shots` shots, each with its promotion versions. Without
     /// `quiets` only the moves that capture (by displacement or by a shot) are kept.
-    #[allow(clippy::too_many_arguments)]
+    /// `power` is the piece's `Special::Shooter`, its rule options chosen at build.
     pub(super) fn add_shots(
         &self,
         t: PieceType,
         from: Sq,
-        range: u8,
-        shots: u8,
-        cannon: bool,
-        immune: u8,
+        power: Special,
         quiets: bool,
         start: usize,
         out: &mut Vec<Move>,
@@ -95,16 +93,25 @@ impl Position {
             }
         }
         out.truncate(start);
+        let Special::Shooter {
+            range,
+            shots,
+            cannon,
+            immune,
+            stationary,
+            shots_promote,
+            fog_silences: silenced,
+        } = power
+        else {
+            return;
+        };
         // K8: shooting without moving is a leg that stays.
-        if self.rules.ko.stationary_shot && nlegs < MAX_LEGS {
+        if stationary && nlegs < MAX_LEGS {
             legs[nlegs] = from;
             nlegs += 1;
         }
-        // K28: with `aura_base_only` the fog silences only shooters that can still promote
-        // (the unpromoted bows and cannons).
-        let silenced = !self.rules.ko.aura_base_only || self.variant.piece(t).promotes_to.is_some();
         let them = self.side_to_move().flip();
-        let no_shot_promo = self.rules.ko.shots_do_not_promote;
+        let no_shot_promo = !shots_promote;
         let mut first = [Sq::NONE; MAX_TARGETS];
         let mut second = [Sq::NONE; MAX_TARGETS];
         for &to in &legs[..nlegs] {

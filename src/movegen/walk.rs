@@ -5,9 +5,9 @@
 //! squares other than `to` in the order of the first walk found trying up (towards rank a),
 //! right (towards file 1), down, left at every step (ko.md 8.2).
 
+use crate::movement::WalkShape;
 use crate::position::Position;
 use crate::types::{Move, PieceType, Sq};
-use crate::variant::ThunderclapWalk;
 
 /// Board directions in the canonical order: up, right, down, left.
 const WALK_DIRS: [(i8, i8); 4] = [(0, -1), (1, 0), (0, 1), (-1, 0)];
@@ -46,20 +46,23 @@ impl Position {
         }
     }
 
-    /// Exact walks of `steps` orthogonal steps from `from` (Thunderclap), or the walks of
-    /// `KoRules::thunderclap`.
-    pub(super) fn generate_exact_walk(
+    /// The walks of `Special::Walk` from `from`: exact or up to `steps` orthogonal steps
+    /// with free turns (Thunderclap, area Banner-waver), the gukai walk, or a sweep along
+    /// one line (Banner-waver).
+    pub(super) fn generate_walk_shape(
         &self,
         t: PieceType,
         from: Sq,
         steps: u8,
+        shape: WalkShape,
         quiets: bool,
         out: &mut Vec<Move>,
     ) {
-        match self.rules.ko.thunderclap {
-            ThunderclapWalk::Exact => self.generate_walk(t, from, steps, false, quiets, out),
-            ThunderclapWalk::UpTo => self.generate_walk(t, from, steps, true, quiets, out),
-            ThunderclapWalk::Gukai => self.generate_gukai(t, from, quiets, out),
+        match shape {
+            WalkShape::Exact => self.generate_walk(t, from, steps, false, quiets, out),
+            WalkShape::UpTo => self.generate_walk(t, from, steps, true, quiets, out),
+            WalkShape::Gukai => self.generate_gukai(t, from, quiets, out),
+            WalkShape::Line => self.generate_sweep(t, from, steps, quiets, out),
         }
     }
 
@@ -189,19 +192,8 @@ impl Position {
         }
     }
 
-    /// Sweeps along one orthogonal line of 1..=`range` squares (Banner-waver), or with
-    /// `KoRules::bannerwaver_area` walks of 1..=`range` steps with free turns.
-    pub(super) fn generate_sweep(
-        &self,
-        t: PieceType,
-        from: Sq,
-        range: u8,
-        quiets: bool,
-        out: &mut Vec<Move>,
-    ) {
-        if self.rules.ko.bannerwaver_area {
-            return self.generate_walk(t, from, range, true, quiets, out);
-        }
+    /// Sweeps along one orthogonal line of 1..=`range` squares (Banner-waver).
+    fn generate_sweep(&self, t: PieceType, from: Sq, range: u8, quiets: bool, out: &mut Vec<Move>) {
         for d in WALK_DIRS {
             let off = self.variant.vec_offset(d);
             let mut mv = Move::new(from, from);

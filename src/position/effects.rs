@@ -10,7 +10,7 @@
 
 use super::Position;
 use crate::types::{Cell, Color, Move, Sq};
-use crate::variant::BOARD_DIRS;
+use crate::variant::{DemoteNear, BOARD_DIRS};
 
 /// Most pieces one side can have changed or removed by one effect.
 const MAX_AFFECTED: usize = 96;
@@ -29,7 +29,7 @@ impl Position {
             for off in v.king_offsets[0] {
                 let n = mv.to.offset(off);
                 let cell = self.board[n.idx()];
-                if cell.is_piece() && !(self.rules.ko.burn_enemy_only && cell.is_color(us)) {
+                if cell.is_piece() && !(v.stages.burn_spares_own && cell.is_color(us)) {
                     self.auto_capture(n);
                 }
             }
@@ -63,8 +63,14 @@ impl Position {
                 }
             }
         }
-        if let Some((victim, enemy, dist)) = v.demote_near {
-            let any_side = self.rules.ko.any_light;
+        if let Some(near) = v.demote_near {
+            let DemoteNear {
+                victim,
+                enemy,
+                distance: dist,
+                any_side,
+                ..
+            } = near;
             for c in Color::BOTH {
                 let demoter = self.has_tag(c.flip(), enemy) || (any_side && self.has_tag(c, enemy));
                 if self.has_tag(c, victim) && demoter {
@@ -135,7 +141,7 @@ impl Position {
             let cell = self.board[q.idx()];
             cell.is_color(c) && v.piece(cell.ptype()).extra.tags & tags != 0
         };
-        if self.rules.ko.within_area {
+        if v.demote_near.is_some_and(|d| d.area) {
             let (x, y) = (v.col[s.idx()] as i32, v.row[s.idx()] as i32);
             let d = dist as i32;
             return (y - d..=y + d).any(|yy| {

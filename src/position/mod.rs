@@ -76,6 +76,8 @@ pub struct Position {
 impl Position {
     /// An empty board of `variant`, Black to move.
     pub fn empty(variant: &'static Variant, mut rules: Rules) -> Position {
+        // The variant's data under these rules' values of its options.
+        let variant = variant.for_rules(&rules);
         // A rule the variant does not have stays off whatever preset was chosen (Tai has no
         // bare-King rule, tai.md D17).
         rules.bare_king &= variant.default_rules.bare_king;

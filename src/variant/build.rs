@@ -421,6 +421,7 @@ impl Variant {
             qboard_aliases: spec.qboard_aliases,
             demote_without: spec.demote_without,
             demote_near: spec.demote_near,
+            stages: spec.stages,
             rule_options: spec.rule_options,
             immobilisers: pieces.iter().any(|p| p.extra.immobilises),
             extras,

@@ -11,7 +11,10 @@
 //! effects: `position/effects.rs`; rule switches: `Rules::ko` (ARCHITECTURE.md "Ko").
 
 use super::schema::{find, row, with_promoted_states, Row};
-use super::{kanji, KoRules, Perpetual, PieceExtra, PromotionRule, Rules, Variant, VariantSpec};
+use super::{
+    kanji, DemoteNear, KoRules, Perpetual, PieceExtra, PromotionRule, RuleStages, Rules,
+    ThunderclapWalk, Variant, VariantSpec,
+};
 use crate::movement::*;
 
 /// Start position (ko.md 2; K1 default: 6 Pawns and 3 Patrols).
@@ -132,21 +135,50 @@ fn double(vecs: &'static [(i8, i8)], same_line: bool) -> Special {
     Special::Double { vecs, same_line }
 }
 
-fn shooter(range: u8, shots: u8, cannon: bool, immune: u8, immune_alt: u8) -> Special {
-    Special::Shooter {
-        range,
-        shots,
-        cannon,
-        immune,
-        immune_alt,
-    }
-}
-
 /// Every movement kind (ko.md 3.1-3.2). Values are derived (the spec has none): about a
 /// Pawn per two squares of open-board mobility, more for shooting and multi-capture power.
 /// The rules' roles (`PieceExtra` beyond the special power) are added per state by `extra`.
-fn kinds() -> Vec<Row> {
+/// The rule options (`KoRules`) that shape a power are chosen here.
+fn kinds(ko: &KoRules) -> Vec<Row> {
     let k = &KING_DIRS;
+    // K14 picks the shooting table, K8 stationary shots, K27 whether shots promote.
+    let shooter = |range, shots, cannon, immune_en, immune_zh| Special::Shooter {
+        range,
+        shots,
+        cannon,
+        immune: if ko.shoot_table_zh {
+            immune_zh
+        } else {
+            immune_en
+        },
+        stationary: ko.stationary_shot,
+        shots_promote: !ko.shots_do_not_promote,
+        // K28 narrows this per state in `rows`.
+        fog_silences: true,
+    };
+    // K24: with `ko_fogshots=end` a two-jump priest shoots after its last jump only.
+    let priest = |jumps| Special::Priest {
+        jumps,
+        stationary: ko.stationary_shot,
+        shots_promote: !ko.shots_do_not_promote,
+        end_shots: ko.fog_shots_at_end && jumps >= 2,
+    };
+    let thunderclap = match ko.thunderclap {
+        ThunderclapWalk::Exact => WalkShape::Exact,
+        ThunderclapWalk::Gukai => WalkShape::Gukai,
+        ThunderclapWalk::UpTo => WalkShape::UpTo,
+    };
+    let bannerwaver = if ko.bannerwaver_area {
+        WalkShape::UpTo
+    } else {
+        WalkShape::Line
+    };
+    // K23 [zh]: the Tiger wing has only its double diagonal steps.
+    let tigerwing = if ko.tigerwing_zh {
+        vec![]
+    } else {
+        slides(&ORTHO)
+    };
     vec![
         eff("G", "General", steps(k), 12).royal(),
         eff("SC", "Clerk", cat(&[steps(&DIAG), jumps(&ORTHO, 2)]), 4),
@@ -162,20 +194,8 @@ fn kinds() -> Vec<Row> {
         eff("ST", "Staff", steps(&[FR, BR, BL, FL, F]), 3),
         eff("CS", "Chief of staff", steps(&[FR, BR, BL, FL, F, B]), 4),
         eff("EN", "Engineer", steps(&[F, FL, FR, B]), 3),
-        special(
-            "TB",
-            "Taoist priest",
-            vec![],
-            Special::Priest { jumps: 1 },
-            10,
-        ),
-        special(
-            "SM",
-            "Spiritual monk",
-            vec![],
-            Special::Priest { jumps: 1 },
-            9,
-        ),
+        special("TB", "Taoist priest", vec![], priest(1), 10),
+        special("SM", "Spiritual monk", vec![], priest(1), 9),
         eff("FD", "Advance guard", cat(&[slides(&[F]), steps(&[B])]), 5),
         eff("MA", "Middle troop", steps(k), 6),
         eff("D", "Drum", steps(&[FR, BR, BL, FL, L, R]), 4),
@@ -264,14 +284,8 @@ fn kinds() -> Vec<Row> {
         ),
         eff("DC", "Deputy commander", slides(&[FR, BR, BL, FL, F]), 9),
         eff("PF", "Poison flame", steps(&[F, FL, FR, B]), 8),
-        special(
-            "FF",
-            "Five-li fog",
-            vec![],
-            Special::Priest { jumps: 2 },
-            14,
-        ),
-        special("LT", "Pure light", vec![], Special::Priest { jumps: 2 }, 13),
+        special("FF", "Five-li fog", vec![], priest(2), 14),
+        special("LT", "Pure light", vec![], priest(2), 13),
         eff(
             "SK",
             "Sky net",
@@ -289,14 +303,20 @@ fn kinds() -> Vec<Row> {
             "TC",
             "Thunderclap",
             vec![],
-            Special::ExactWalk { steps: 5 },
+            Special::Walk {
+                steps: 5,
+                shape: thunderclap,
+            },
             14,
         ),
         special(
             "BW",
             "Banner-waver",
             vec![],
-            Special::Sweep { range: 5 },
+            Special::Walk {
+                steps: 5,
+                shape: bannerwaver,
+            },
             12,
         ),
         special(
@@ -306,13 +326,7 @@ fn kinds() -> Vec<Row> {
             double(K_VECS, false),
             15,
         ),
-        special(
-            "TW",
-            "Tiger wing",
-            slides(&ORTHO),
-            double(F_VECS, false),
-            12,
-        ),
+        special("TW", "Tiger wing", tigerwing, double(F_VECS, false), 12),
         special("WH", "War hawk", slides(&DIAG), double(W_VECS, false), 11),
         special(
             "DV",
@@ -397,7 +411,7 @@ const STEP_MOVERS: [&str; 15] = [
 ];
 
 /// The rules' roles of a state, from its origin, promoted flag and effective kind.
-fn extra(origin: &str, promoted: bool, effective: &str, special: Special) -> PieceExtra {
+fn extra(origin: &str, promoted: bool, effective: &str, ko: &KoRules) -> PieceExtra {
     let priest = matches!(effective, "TB" | "SM" | "FF" | "LT");
     let guard = if priest {
         PRIEST
@@ -434,7 +448,8 @@ fn extra(origin: &str, promoted: bool, effective: &str, special: Special) -> Pie
         _ => 0,
     };
     let mut trophy = 0;
-    if matches!(origin, "G" | "MA" | "B" | "D") {
+    // K17 `ko_drum_promotes=off`: the Drum (either state) is no command trophy.
+    if matches!(origin, "G" | "MA" | "B") || (origin == "D" && !ko.drum_does_not_promote) {
         trophy |= TROPHY_COMMAND;
     }
     if matches!(effective, "WR" | "DA" | "BW" | "TC") {
@@ -455,7 +470,7 @@ fn extra(origin: &str, promoted: bool, effective: &str, special: Special) -> Pie
         }
     }
     PieceExtra {
-        special,
+        special: Special::None,
         guard,
         takes,
         shot_guard,
@@ -471,14 +486,13 @@ fn extra(origin: &str, promoted: bool, effective: &str, special: Special) -> Pie
         on_promote: if origin == "SC" { TAG_GUARDS } else { 0 },
         on_promote_kills_burners: origin == "SC",
         immobilises: matches!(effective, "SK" | "EA"),
-        atoms_off_in_zh: effective == "TW",
     }
 }
 
 /// The 65 piece states: the 34 setup kinds, then the promoted state of each that promotes,
 /// each with its roles from its origin, promoted flag and effective kind.
-pub fn rows() -> Vec<Row> {
-    let kinds = kinds();
+pub fn rows(ko: &KoRules) -> Vec<Row> {
+    let kinds = kinds(ko);
     let starting = ORIGINS
         .iter()
         .map(|&(origin, target)| Row {
@@ -495,7 +509,15 @@ pub fn rows() -> Vec<Row> {
             Some(&(_, Some(target))) if promoted => target,
             _ => origin,
         };
-        state.extra = extra(origin, promoted, effective, state.extra.special);
+        let mut special = state.extra.special;
+        if let Special::Shooter { fog_silences, .. } = &mut special {
+            // K28 `ko_aura=base`: the fog silences only the shooters that can still promote.
+            *fog_silences = !ko.aura_base_only || state.promotes_to.is_some();
+        }
+        state.extra = PieceExtra {
+            special,
+            ..extra(origin, promoted, effective, ko)
+        };
     }
     states
 }
@@ -508,18 +530,24 @@ pub fn default_rules() -> Rules {
     }
 }
 
-pub fn build() -> Variant {
+/// Ko under `rules`: its options (`KoRules`, ko.md 9) are compiled into the rows and the
+/// rule stages here, so move generation never asks for them.
+pub fn build(rules: &Rules) -> Variant {
+    let ko = &rules.ko;
     Variant::build(VariantSpec {
         name: "ko",
         files: 19,
         ranks: 19,
-        rows: rows(),
+        rows: rows(ko),
         start_sfen: START_SFEN,
         bench_sfens: BENCH_SFENS,
         zone_depth: 6,
         default_rules: default_rules(),
         kanji: kanji::KO,
-        promotion: PromotionRule::StartOrEnd,
+        promotion: PromotionRule::StartOrEnd {
+            entry_only: ko.zone_entry_only,
+            capture_forced: ko.capture_promotion_forced,
+        },
         royal_pair: Some((TAG_MIDDLE, TAG_BANNER)),
         single_pass: true,
         qboard_one_line: true,
@@ -528,7 +556,20 @@ pub fn build() -> Variant {
         qboard_aliases: &[("F'", "+U'")],
         perpetual: Perpetual::Threat,
         demote_without: Some((TAG_PRIEST, TAG_PRIEST_BOUND)),
-        demote_near: Some((TAG_FOG, TAG_LIGHT, 5)),
+        demote_near: Some(DemoteNear {
+            victim: TAG_FOG,
+            enemy: TAG_LIGHT,
+            distance: 5,
+            any_side: ko.any_light,
+            area: ko.within_area,
+        }),
+        stages: RuleStages {
+            no_pass: ko.no_pass,
+            selfburn_illegal: ko.selfburn_illegal,
+            net_reach: ko.net,
+            burn_spares_own: ko.burn_enemy_only,
+            no_moves_draw: ko.no_moves_draw,
+        },
         rule_options: &KoRules::OPTIONS,
         ..VariantSpec::default()
     })

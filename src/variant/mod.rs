@@ -79,9 +79,6 @@ pub struct PieceExtra {
     /// Enemy pieces on this piece's unlimited rides, up to the first piece of its own side,
     /// cannot move (Ko nets, ko.md 4.7, K9).
     pub immobilises: bool,
-    /// Under `KoRules::tigerwing_zh` the atoms are dropped and only the special generator
-    /// moves the piece (Ko Tiger wing, K23).
-    pub atoms_off_in_zh: bool,
 }
 
 impl Default for PieceExtra {
@@ -99,7 +96,6 @@ impl Default for PieceExtra {
             on_promote: 0,
             on_promote_kills_burners: false,
             immobilises: false,
-            atoms_off_in_zh: false,
         }
     }
 }
@@ -201,8 +197,43 @@ pub enum PromotionRule {
     /// left without moves is a dead piece.
     EndInZone,
     /// Ko: optionally when the move starts or ends in the zone, or when it captures a piece
-    /// of a class in the mover's `PieceExtra::promote_on` (ko.md 6.2-6.5).
-    StartOrEnd,
+    /// of a class in the mover's `PieceExtra::promote_on` (ko.md 6.2-6.5). `entry_only`:
+    /// by the zone only on moves entering it (K16); `capture_forced`: a capture-triggered
+    /// promotion is compulsory (K15).
+    StartOrEnd {
+        entry_only: bool,
+        capture_forced: bool,
+    },
+}
+
+/// Switches of the special rules' stages, chosen when the variant is built (Ko's rule
+/// options select them); the defaults are every other variant's behaviour.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RuleStages {
+    /// With `single_pass`: no board-preserving move at all (Ko K13 `ko_pass=off`).
+    pub no_pass: bool,
+    /// A move after which the mover's side has no royal left is illegal instead of losing
+    /// (Ko K20 `ko_selfburn=illegal`).
+    pub selfburn_illegal: bool,
+    /// Which enemy pieces a net (`PieceExtra::immobilises`) holds (Ko K9).
+    pub net_reach: NetReach,
+    /// Burning spares the burner's own side (Ko K10 `ko_burn=enemy`).
+    pub burn_spares_own: bool,
+    /// A side without a legal move draws instead of losing (Ko K21 `ko_nomoves=draw`).
+    pub no_moves_draw: bool,
+}
+
+/// `VariantSpec::demote_near`: after every move, pieces tagged `victim` within `distance`
+/// of a piece tagged `enemy` are demoted (Ko: the fog near a Pure light, ko.md 4.9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DemoteNear {
+    pub victim: u8,
+    pub enemy: u8,
+    pub distance: u8,
+    /// A demoter of either side counts, not only the enemy's (K12 `ko_light=any`).
+    pub any_side: bool,
+    /// "Within" is the square of that Chebyshev radius, not the 8 lines (K11).
+    pub area: bool,
 }
 
 /// What a variant module supplies; `Variant::build` derives the rest. A variant is its
@@ -260,10 +291,10 @@ pub struct VariantSpec {
     /// (needed, bound): after every move, pieces tagged `bound` of a side with no piece
     /// tagged `needed` are demoted (Ko: Thunderclap and Banner-waver without the priest).
     pub demote_without: Option<(u8, u8)>,
-    /// (victim, enemy, distance): after every move, pieces tagged `victim` within
-    /// `distance` on a line of an enemy piece tagged `enemy` are demoted (Ko: the fog near
-    /// a Pure light).
-    pub demote_near: Option<(u8, u8, u8)>,
+    /// Pieces demoted near a piece of another kind (Ko: the fog near a Pure light).
+    pub demote_near: Option<DemoteNear>,
+    /// Switches of the special rules' stages (Ko's options).
+    pub stages: RuleStages,
     /// The variant's own rule switches as engine options (name, values with the default
     /// first), set through `Rules::set_option`; the protocols announce only these.
     pub rule_options: &'static [RuleOption],
@@ -323,7 +354,9 @@ pub struct Variant {
     /// See `VariantSpec::demote_without`.
     pub demote_without: Option<(u8, u8)>,
     /// See `VariantSpec::demote_near`.
-    pub demote_near: Option<(u8, u8, u8)>,
+    pub demote_near: Option<DemoteNear>,
+    /// See `VariantSpec::stages`.
+    pub stages: RuleStages,
     /// See `VariantSpec::rule_options`.
     pub rule_options: &'static [RuleOption],
     /// Some piece type immobilises enemy pieces (`PieceExtra::immobilises`).
@@ -450,6 +483,12 @@ impl Variant {
     /// Variant by name or alias (`chu`, `chushogi`, ...), from the registry.
     pub fn by_name(name: &str) -> Option<&'static Variant> {
         registry::by_name(name)
+    }
+
+    /// This variant with `rules`' values of its rule options compiled in (`Position`
+    /// asks for it whenever it is given rules).
+    pub fn for_rules(&'static self, rules: &Rules) -> &'static Variant {
+        registry::for_rules(self, rules)
     }
 
     /// Names of every registered variant, in registry order.

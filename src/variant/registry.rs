@@ -2,43 +2,87 @@
 //! values, XBoard's `variants` feature, the GUI's menu and every "for each variant" loop
 //! read it; adding a variant is its module and one line in `VARIANTS`.
 
-use super::{chu, ko, tai, yanxin, Variant};
-use std::sync::OnceLock;
+use super::{chu, ko, tai, yanxin, Rules, Variant};
+use std::sync::{Mutex, OnceLock};
 
-/// One registered variant: its name, other names it answers to, and how to build it
-/// (once, on first use).
+/// The values of a variant's rule options (`Variant::rule_options` order).
+type OptionValues = Vec<&'static str>;
+
+/// One registered variant: its name, other names it answers to, and how to build it under
+/// given rules (its own rule options are compiled into its data). Built once on first use
+/// with the default options, and once per other combination of option values asked for.
 pub struct Entry {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
-    build: fn() -> Variant,
+    build: fn(&Rules) -> Variant,
     built: OnceLock<Variant>,
+    compiled: Mutex<Vec<(OptionValues, &'static Variant)>>,
 }
 
 const fn entry(
     name: &'static str,
     aliases: &'static [&'static str],
-    build: fn() -> Variant,
+    build: fn(&Rules) -> Variant,
 ) -> Entry {
     Entry {
         name,
         aliases,
         build,
         built: OnceLock::new(),
+        compiled: Mutex::new(Vec::new()),
     }
 }
 
 /// Every variant, in the order the CLI and the protocols list them.
 static VARIANTS: [Entry; 4] = [
-    entry("chu", &["chushogi"], chu::build),
-    entry("yanxin", &["yanxinshogi"], yanxin::build),
+    entry("chu", &["chushogi"], |_| chu::build()),
+    entry("yanxin", &["yanxinshogi"], |_| yanxin::build()),
     entry("ko", &["koshogi"], ko::build),
-    entry("tai", &["taishogi"], tai::build),
+    entry("tai", &["taishogi"], |_| tai::build()),
 ];
 
 impl Entry {
-    /// The variant, built on first use.
+    /// The variant with its options at their defaults, built on first use.
     pub fn variant(&'static self) -> &'static Variant {
-        self.built.get_or_init(self.build)
+        self.built.get_or_init(|| (self.build)(&Rules::default()))
+    }
+
+    /// The variant built with `rules`' values of its options (cached per combination; a
+    /// process sees a handful at most, each kept for its lifetime).
+    fn compiled(&'static self, rules: &Rules) -> &'static Variant {
+        let base = self.variant();
+        let values: OptionValues = base
+            .rule_options
+            .iter()
+            .map(|(name, values)| rules.option_value(name).unwrap_or(values[0]))
+            .collect();
+        if base
+            .rule_options
+            .iter()
+            .zip(&values)
+            .all(|((_, d), v)| d[0] == *v)
+        {
+            return base;
+        }
+        let mut cache = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(&(_, v)) = cache.iter().find(|(k, _)| *k == values) {
+            return v;
+        }
+        let v: &'static Variant = Box::leak(Box::new((self.build)(rules)));
+        cache.push((values, v));
+        v
+    }
+}
+
+/// `variant` with the values `rules` gives its rule options compiled in (itself when it
+/// has none, or is not registered).
+pub fn for_rules(variant: &'static Variant, rules: &Rules) -> &'static Variant {
+    if variant.rule_options.is_empty() {
+        return variant;
+    }
+    match VARIANTS.iter().find(|e| e.name == variant.name) {
+        Some(e) => e.compiled(rules),
+        None => variant,
     }
 }
 
