@@ -5,10 +5,10 @@
 //! demotions for both sides (`demote_without`: pieces that need a tag their side has lost,
 //! the Thunderclap and Banner-waver without the Taoist priest, 6.7; `demote_near`: pieces
 //! within a distance on a line of an enemy piece with a tag, the fog near a Pure light,
-//! 4.9, K11, K12). Removals go on the automatic-capture stack, kind changes on `altered`;
-//! `unmake` undoes both exactly.
+//! 4.9, K11, K12). Removals and kind changes go on the position's one effect stack;
+//! `unmake` undoes them exactly, newest first.
 
-use super::Position;
+use super::{Effect, Position};
 use crate::types::{Cell, Color, Move, Sq};
 use crate::variant::{DemoteNear, BOARD_DIRS};
 
@@ -17,13 +17,11 @@ const MAX_AFFECTED: usize = 96;
 
 impl Position {
     /// Applies the effects after `mv` (the piece `moved` stands on `mv.to`, promoted if the
-    /// move promotes). Returns the number of removals and of kind changes.
-    pub(super) fn end_of_move_effects(&mut self, moved: Cell, mv: &Move) -> (u8, u8) {
+    /// move promotes), recording each change on the effect stack.
+    pub(super) fn end_of_move_effects(&mut self, moved: Cell, mv: &Move) {
         let v = self.variant;
         let us = moved.color();
         let them = us.flip();
-        let removed_before = self.auto_captured.len();
-        let altered_before = self.altered.len();
         let def = v.piece(moved.ptype());
         if def.extra.burns {
             for off in v.king_offsets[0] {
@@ -87,10 +85,6 @@ impl Position {
                 }
             }
         }
-        (
-            (self.auto_captured.len() - removed_before) as u8,
-            (self.altered.len() - altered_before) as u8,
-        )
     }
 
     /// Demotes every piece of `c` for which `pick` holds.
@@ -172,17 +166,7 @@ impl Position {
     /// Changes the piece on `s` in place, recording it for `unmake`.
     fn alter(&mut self, s: Sq, new: Cell) {
         let old = self.board[s.idx()];
-        self.altered.push((s, old));
+        self.effects.push(Effect::Altered(s, old));
         self.relocate(s, s, new);
-    }
-
-    /// Undoes the last `n` in-place changes.
-    pub(super) fn restore_altered(&mut self, n: u8) {
-        for _ in 0..n {
-            let Some((s, old)) = self.altered.pop() else {
-                return;
-            };
-            self.relocate(s, s, old);
-        }
     }
 }

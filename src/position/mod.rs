@@ -26,13 +26,22 @@ struct Undo {
     /// Captured (square, piece, index in the piece list), in capture order.
     captures: [(Sq, Cell, u8); MAX_CAPTURES],
     ncaptures: u8,
-    /// Pieces removed by automatic captures (Moon Fairy), on `Position::auto_captured`.
-    nauto: u8,
-    /// Pieces changed in place by end-of-move effects (Ko), on `Position::altered`.
-    naltered: u8,
+    /// Changes the special rules made after the move itself, on `Position::effects`.
+    neffects: u8,
     lion_sq: Sq,
     pending: Sq,
     key: u64,
+}
+
+/// One change a special rule made after the move itself, kept for `unmake`.
+#[derive(Clone, Copy, Debug)]
+enum Effect {
+    /// A piece removed (automatic capture, burning): its square, the piece, its index in
+    /// its side's piece list.
+    Removed(Sq, Cell, u8),
+    /// A piece changed in place (promoted with another, demoted): its square and the piece
+    /// it was.
+    Altered(Sq, Cell),
 }
 
 #[derive(Clone)]
@@ -65,10 +74,9 @@ pub struct Position {
     /// Pieces on the board per side and per tag bit (`PieceExtra::tags`).
     tags: [[u8; 8]; 2],
     undo: Vec<Undo>,
-    /// Automatic captures of all plies on the undo stack: (square, piece, list index).
-    auto_captured: Vec<(Sq, Cell, u8)>,
-    /// In-place changes of all plies on the undo stack: (square, piece before).
-    altered: Vec<(Sq, Cell)>,
+    /// What the special rules changed after the moves of all plies on the undo stack
+    /// (automatic captures, burning, promotions and demotions of other pieces), in order.
+    effects: Vec<Effect>,
     /// Keys of the earlier positions of the game, oldest first (for repetition).
     history: Vec<u64>,
 }
@@ -105,8 +113,7 @@ impl Position {
             royals: [0; 2],
             tags: [[0; 8]; 2],
             undo: Vec::with_capacity(256),
-            auto_captured: Vec::new(),
-            altered: Vec::new(),
+            effects: Vec::new(),
             history: Vec::with_capacity(256),
         }
     }
@@ -448,8 +455,7 @@ impl Position {
             moved,
             captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
             ncaptures: 0,
-            nauto: 0,
-            naltered: 0,
+            neffects: 0,
             lion_sq: self.lion_sq,
             pending: self.pending,
             key: self.key,
@@ -504,16 +510,16 @@ impl Position {
                 self.put_in_hand(u.captures[k].1);
             }
         }
-        // Both kinds of effect push onto the same automatic-capture stack: add, so that
-        // `unmake` pops every piece either of them removed.
+        // Every special rule records its changes on the one effect stack; `unmake` pops
+        // them newest first.
+        let effects_before = self.effects.len();
         if self.variant.has_auto_capture {
-            u.nauto += self.resolve_auto_captures(mv.to, mv.promotes());
+            self.resolve_auto_captures(mv.to, mv.promotes());
         }
         if self.variant.extras {
-            let (removed, altered) = self.end_of_move_effects(moved, &mv);
-            u.nauto += removed;
-            u.naltered = altered;
+            self.end_of_move_effects(moved, &mv);
         }
+        u.neffects = (self.effects.len() - effects_before) as u8;
         // Counter-strike state: set only when a non-Lion took a Lion (judged before promotion).
         self.toggle_lion_sq();
         self.lion_sq = if self.variant.lion_trading && !self.variant.piece(moved.ptype()).lion {
@@ -537,8 +543,7 @@ impl Position {
         self.side = self.side.flip();
         self.move_number -= 1;
         let mv = u.mv;
-        self.restore_altered(u.naltered);
-        self.restore_auto_captures(u.nauto);
+        self.undo_effects(u.neffects);
         if mv.drop != 0 {
             let t = mv.drop - 1;
             self.remove_piece(mv.to);
@@ -570,8 +575,7 @@ impl Position {
             moved: Cell::EMPTY,
             captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
             ncaptures: 0,
-            nauto: 0,
-            naltered: 0,
+            neffects: 0,
             lion_sq: self.lion_sq,
             pending: self.pending,
             key: self.key,
@@ -582,7 +586,7 @@ impl Position {
         self.toggle_lion_sq();
         self.lion_sq = Sq::NONE;
         if self.variant.has_auto_capture {
-            u.nauto = self.resolve_auto_captures(mv.to, false);
+            u.neffects = self.resolve_auto_captures(mv.to, false);
         }
         self.side = us.flip();
         self.key ^= self.variant.zobrist.side;
@@ -597,8 +601,7 @@ impl Position {
             moved: Cell::EMPTY,
             captures: [(Sq::NONE, Cell::EMPTY, 0); MAX_CAPTURES],
             ncaptures: 0,
-            nauto: 0,
-            naltered: 0,
+            neffects: 0,
             lion_sq: self.lion_sq,
             pending: self.pending,
             key: self.key,
@@ -608,7 +611,7 @@ impl Position {
         self.lion_sq = Sq::NONE;
         if self.variant.has_auto_capture {
             // A pass is still a ply: the opponent's pending Moon Fairy activates (7, null ply).
-            u.nauto = self.resolve_null_auto_captures();
+            u.neffects = self.resolve_null_auto_captures();
         }
         self.side = self.side.flip();
         self.key ^= self.variant.zobrist.side;
@@ -617,11 +620,27 @@ impl Position {
         self.undo.push(u);
     }
 
+    /// Undoes the last `n` effects, newest first.
+    fn undo_effects(&mut self, n: u8) {
+        for _ in 0..n {
+            match self.effects.pop() {
+                Some(Effect::Removed(s, cell, i)) => {
+                    self.restore_piece(s, cell, i);
+                    if self.variant.drops {
+                        self.take_back_from_hand(cell);
+                    }
+                }
+                Some(Effect::Altered(s, old)) => self.relocate(s, s, old),
+                None => return,
+            }
+        }
+    }
+
     /// Forgets the game history (e.g. after setting up a new root), keeping the board.
     pub fn clear_history(&mut self) {
         self.history.clear();
         self.undo.clear();
-        self.auto_captured.clear();
+        self.effects.clear();
     }
 
     /// The Zobrist key computed from scratch (for consistency checks).

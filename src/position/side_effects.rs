@@ -1,9 +1,9 @@
 //! Automatic effects after a ply (yanxin.md 4.6): the Moon Fairy's (月光仙子) arrival death,
 //! its punishment when it moves, and the activation of a pending Moon Fairy. Every piece
-//! removed here goes to its captor's hand and onto `auto_captured`, so that `unmake`
+//! removed here goes to its captor's hand and onto the effect stack, so that `unmake`
 //! restores it exactly. Only variants with `has_auto_capture` come here.
 
-use super::Position;
+use super::{Effect, Position};
 use crate::types::{Cell, Color, Sq};
 
 impl Position {
@@ -13,7 +13,7 @@ impl Position {
     pub(super) fn resolve_auto_captures(&mut self, d: Sq, promoted: bool) -> u8 {
         let us = self.side;
         let them = us.flip();
-        let start = self.auto_captured.len();
+        let start = self.effects.len();
         let old_pending = self.pending;
         let mover = self.board[d.idx()];
         debug_assert!(
@@ -57,32 +57,19 @@ impl Position {
             Sq::NONE
         };
         self.set_pending(pending);
-        (self.auto_captured.len() - start) as u8
+        (self.effects.len() - start) as u8
     }
 
     /// A null ply (a pass) of the side to move runs only Step 3: the opponent's pending Moon
     /// Fairy activates (yanxin.md 7, the check test). Returns the number of pieces removed.
     pub(super) fn resolve_null_auto_captures(&mut self) -> u8 {
         let us = self.side;
-        let start = self.auto_captured.len();
+        let start = self.effects.len();
         if self.is_fairy_of(self.pending, us.flip()) {
             self.capture_around(self.pending, us);
         }
         self.set_pending(Sq::NONE);
-        (self.auto_captured.len() - start) as u8
-    }
-
-    /// Puts back the last `n` automatically captured pieces, newest first.
-    pub(super) fn restore_auto_captures(&mut self, n: u8) {
-        for _ in 0..n {
-            let Some((s, cell, i)) = self.auto_captured.pop() else {
-                return;
-            };
-            self.restore_piece(s, cell, i);
-            if self.variant.drops {
-                self.take_back_from_hand(cell);
-            }
-        }
+        (self.effects.len() - start) as u8
     }
 
     /// A Moon Fairy of `c` stands on `s` (`Sq::NONE` never holds one).
@@ -117,7 +104,7 @@ impl Position {
         if self.variant.drops {
             self.put_in_hand(victim);
         }
-        self.auto_captured.push((s, victim, i));
+        self.effects.push(Effect::Removed(s, victim, i));
     }
 
     #[inline]
