@@ -65,7 +65,7 @@ const MOVES_HEADER: &str = "手数----指手---------消費時間--";
 const FILES_LINE: &str = " １２ １１ １０ ９  ８  ７  ６  ５  ４  ３  ２  １";
 
 fn only_chu(variant: &Variant) -> Result<(), String> {
-    if variant.name == "chu" {
+    if variant.kif {
         Ok(())
     } else {
         Err(format!(

@@ -7,25 +7,19 @@
 pub mod attack;
 pub mod captures;
 mod code;
-mod double;
 mod drops;
 mod emperor;
 mod freeze;
 mod hook;
+mod ko;
 mod lion;
 mod lion_dog;
-mod priest;
-mod shoot;
 mod threat;
 mod trading;
-mod walk;
 
-use crate::movement::{Special, UNLIMITED};
 use crate::position::Position;
-use crate::types::Color;
 use crate::types::{Move, PieceType, Sq, PROMOTE};
-use crate::variant::{LastRank, NetReach, PromotionRule};
-use arrayvec::ArrayVec;
+use crate::variant::{Generation, LastRank, PromotionRule};
 
 /// Which promotion versions of a single-leg move exist.
 #[derive(Copy, Clone, PartialEq, Eq, Debug)]
@@ -58,15 +52,16 @@ impl Position {
         if self.royal_count(us) == 0 || self.royal_count(us.flip()) == 0 {
             return;
         }
-        if self.variant.has_freezers || self.variant.drops {
-            self.generate_with_freezing_and_drops(Drops::Checked, out);
-            return;
-        }
-        if self.variant.extras {
-            return self.generate_with_extras(true, out);
-        }
-        for &from in self.pieces(us) {
-            self.generate_piece(from, true, out);
+        match self.variant.generation {
+            Generation::Plain => {
+                for &from in self.pieces(us) {
+                    self.generate_piece(from, true, out);
+                }
+            }
+            Generation::FreezingAndDrops => {
+                self.generate_with_freezing_and_drops(Drops::Checked, out)
+            }
+            Generation::SpecialPowers => self.generate_special_powers(true, out),
         }
     }
 
@@ -79,14 +74,14 @@ impl Position {
         if self.royal_count(us) == 0 || self.royal_count(us.flip()) == 0 {
             return;
         }
-        if self.variant.has_freezers || self.variant.drops {
-            self.generate_with_freezing_and_drops(drops, out);
-        } else if self.variant.extras {
-            self.generate_with_extras(true, out);
-        } else {
-            for &from in self.pieces(us) {
-                self.generate_piece(from, true, out);
+        match self.variant.generation {
+            Generation::Plain => {
+                for &from in self.pieces(us) {
+                    self.generate_piece(from, true, out);
+                }
             }
+            Generation::FreezingAndDrops => self.generate_with_freezing_and_drops(drops, out),
+            Generation::SpecialPowers => self.generate_special_powers(true, out),
         }
     }
 
@@ -117,8 +112,8 @@ impl Position {
         if self.royal_count(us) == 0 || self.royal_count(us.flip()) == 0 {
             return;
         }
-        if self.variant.extras {
-            return self.generate_with_extras(false, out);
+        if self.variant.generation == Generation::SpecialPowers {
+            return self.generate_special_powers(false, out);
         }
         let frozen = if self.variant.has_freezers {
             self.frozen_squares()
@@ -153,161 +148,10 @@ impl Position {
     pub fn generate_from(&self, from: Sq, out: &mut Vec<Move>) {
         out.clear();
         if self.variant.on_board(from) && self.cell(from).is_color(self.side_to_move()) {
-            if self.variant.extras {
-                if self.immobilised(self.side_to_move()).contains(&from) {
-                    return;
-                }
-                if let Some(p) = self.generate_piece_with_extras(from, true, out) {
-                    if !self.variant.stages.no_pass {
-                        out.push(p);
-                    }
-                }
+            if self.variant.generation == Generation::SpecialPowers {
+                self.generate_special_powers_from(from, out);
             } else {
                 self.generate_piece(from, true, out);
-            }
-        }
-    }
-
-    /// `generate` for variants with special generators (Ko): all board-preserving moves
-    /// are one pass, added once at the end (ko.md 4.11).
-    fn generate_with_extras(&self, quiets: bool, out: &mut Vec<Move>) {
-        let us = self.side_to_move();
-        let frozen = self.immobilised(us);
-        let mut pass = None;
-        for &from in self.pieces(us) {
-            if frozen.contains(&from) {
-                continue;
-            }
-            let start = out.len();
-            let extra = &self.variant.piece(self.cell(from).ptype()).extra;
-            // Burning and the Clerk's promotion capture from quiet moves too: generate
-            // those pieces' quiet moves and keep what captures.
-            let effects = !quiets && (extra.burns || extra.on_promote_kills_burners);
-            let p = self.generate_piece_with_extras(from, quiets || effects, out);
-            if effects {
-                let mut keep = start;
-                for i in start..out.len() {
-                    if self.is_capture(&out[i]) {
-                        out[keep] = out[i];
-                        keep += 1;
-                    }
-                }
-                out.truncate(keep);
-            }
-            pass = pass.or(p);
-            if self.variant.stages.selfburn_illegal
-                && self.variant.piece(self.cell(from).ptype()).extra.burns
-            {
-                self.drop_self_destroying(start, out);
-            }
-        }
-        if let Some(p) = pass.filter(|_| quiets && !self.variant.stages.no_pass) {
-            out.push(p);
-        }
-    }
-
-    /// K20 `ko_selfburn=illegal`: removes from `out[start..]` the moves after which the
-    /// mover's side has no command left.
-    fn drop_self_destroying(&self, start: usize, out: &mut Vec<Move>) {
-        let us = self.side_to_move();
-        let mut p = self.clone();
-        let mut i = start;
-        while i < out.len() {
-            p.make(out[i]);
-            let alive = p.royal_count(us) > 0;
-            p.unmake();
-            if alive {
-                i += 1;
-            } else {
-                out.remove(i);
-            }
-        }
-    }
-
-    /// Pieces of `c` that cannot move because they stand on a ray of an enemy
-    /// immobiliser (ko.md 4.7, K9): its unlimited rides, up to the first piece of its own
-    /// side, all `c`'s pieces met on the way.
-    pub fn immobilised(&self, c: Color) -> ArrayVec<Sq, 128> {
-        let mut out = ArrayVec::new();
-        let v = self.variant;
-        if !v.immobilisers {
-            return out;
-        }
-        let net_side = c.flip();
-        for &s in self.pieces(net_side) {
-            let t = self.cell(s).ptype();
-            if !v.piece(t).extra.immobilises {
-                continue;
-            }
-            for &(off, range) in &v.moves[net_side.index()][t as usize].rides {
-                if range != UNLIMITED {
-                    continue;
-                }
-                let mut q = s.offset(off);
-                loop {
-                    let cell = self.cell(q);
-                    if !cell.is_empty() && !cell.is_piece() {
-                        break;
-                    }
-                    let reach = v.stages.net_reach;
-                    if cell.is_color(net_side) && reach != NetReach::Line {
-                        break;
-                    }
-                    if cell.is_color(c) && !out.contains(&q) {
-                        let _ = out.try_push(q);
-                    }
-                    if cell.is_piece() && reach == NetReach::First {
-                        break;
-                    }
-                    q = q.offset(off);
-                }
-            }
-        }
-        out
-    }
-
-    /// The atoms' moves of the piece on `from`, then its special generator. Returns the
-    /// piece's pass, if it has one.
-    fn generate_piece_with_extras(
-        &self,
-        from: Sq,
-        quiets: bool,
-        out: &mut Vec<Move>,
-    ) -> Option<Move> {
-        let us = self.side_to_move();
-        let t = self.cell(from).ptype();
-        let start = out.len();
-        let special = self.variant.piece(t).extra.special;
-        // A shooter shoots from quiet landing squares too.
-        let shooter = matches!(special, Special::Shooter { .. });
-        self.generate_piece(from, quiets || shooter, out);
-        match special {
-            Special::None => None,
-            Special::Double { vecs, same_line } => {
-                self.generate_double(t, from, vecs, same_line, quiets, start, out)
-            }
-            Special::Shooter { .. } => {
-                self.add_shots(t, from, special, quiets, start, out);
-                None
-            }
-            Special::Priest { .. } => self.generate_priest(t, from, special, quiets, start, out),
-            Special::Walk { steps, shape } => {
-                self.generate_walk_shape(t, from, steps, shape, quiets, out);
-                None
-            }
-            Special::NeedsTag { dir, tags } => {
-                if !self.has_tag(us, tags) {
-                    let target = from.offset(self.variant.dir_offset(us, dir));
-                    let mut i = start;
-                    while i < out.len() {
-                        if out[i].to == target {
-                            out.remove(i);
-                        } else {
-                            i += 1;
-                        }
-                    }
-                }
-                None
             }
         }
     }
@@ -571,49 +415,6 @@ impl Position {
             entry || captured_in_zone
         };
         if can {
-            PromotionChoice::Optional
-        } else {
-            PromotionChoice::Never
-        }
-    }
-
-    /// Promotion under `PromotionRule::StartOrEnd` (ko.md 6): optional when the move starts
-    /// or ends in the zone or captures (on `victims`, still on the board) a piece of a class
-    /// the mover promotes on; never while the mover's side lacks a `promote_needs` tag.
-    pub(crate) fn ko_choice(
-        &self,
-        t: PieceType,
-        from: Sq,
-        to: Sq,
-        victims: &[Sq],
-    ) -> PromotionChoice {
-        let v = self.variant;
-        let def = v.piece(t);
-        let us = self.side_to_move();
-        if def.promotes_to.is_none()
-            || (def.extra.promote_needs != 0 && !self.has_tag(us, def.extra.promote_needs))
-        {
-            return PromotionChoice::Never;
-        }
-        let zone = &v.zone[us.index()];
-        let PromotionRule::StartOrEnd {
-            entry_only,
-            capture_forced,
-        } = v.promotion
-        else {
-            return PromotionChoice::Never;
-        };
-        let trophy = victims
-            .iter()
-            .any(|&s| v.piece(self.cell(s).ptype()).extra.trophy & def.extra.promote_on != 0);
-        let by_zone = if entry_only {
-            !zone[from.idx()] && zone[to.idx()]
-        } else {
-            zone[from.idx()] || zone[to.idx()]
-        };
-        if trophy && capture_forced {
-            PromotionChoice::Forced
-        } else if by_zone || trophy {
             PromotionChoice::Optional
         } else {
             PromotionChoice::Never

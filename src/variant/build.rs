@@ -5,8 +5,8 @@
 use super::schema::compile_rows;
 use super::zobrist::Zobrist;
 use super::{
-    near_bit, placement, BoardVec, PieceDef, PieceExtra, PieceMoves, Variant, VariantSpec,
-    BOARD_DIRS, MAX_HAND_KINDS, NEAR,
+    near_bit, placement, BoardVec, Generation, PieceDef, PieceExtra, PieceMoves, Variant,
+    VariantSpec, BOARD_DIRS, MAX_HAND_KINDS, NEAR,
 };
 use crate::movement::{Atom, Dir, KING_DIRS};
 use crate::types::{Color, PieceType, MAX_CELLS, OCC_WORDS, PAD};
@@ -413,6 +413,7 @@ impl Variant {
             kanji: spec.kanji,
             promotion: spec.promotion,
             xboard_native: spec.xboard_native,
+            kif: spec.kif,
             perpetual: spec.perpetual,
             royal_pair: spec.royal_pair,
             single_pass: spec.single_pass,
@@ -422,6 +423,13 @@ impl Variant {
             demote_without: spec.demote_without,
             demote_near: spec.demote_near,
             stages: spec.stages,
+            generation: if has_freezers || spec.drops {
+                Generation::FreezingAndDrops
+            } else if extras {
+                Generation::SpecialPowers
+            } else {
+                Generation::Plain
+            },
             rule_options: spec.rule_options,
             immobilisers: pieces.iter().any(|p| p.extra.immobilises),
             extras,

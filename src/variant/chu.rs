@@ -140,6 +140,7 @@ pub fn build() -> Variant {
         lion_trading: true,
         kanji: kanji::CHU,
         xboard_native: true,
+        kif: true,
         qboard_start: Some(QBOARD_START),
         ..VariantSpec::default()
     })

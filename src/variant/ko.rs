@@ -7,8 +7,9 @@
 //! immunities follow the *effective* kind (`Eff`); the tags that rules naming a piece use
 //! (General, Middle troop, Banner, Drum, Taoist priest) follow the *origin* (K2).
 //!
-//! Special generators: `movegen/double.rs`, `shoot.rs`, `priest.rs`, `walk.rs`; end-of-move
-//! effects: `position/effects.rs`; rule switches: `Rules::ko` (ARCHITECTURE.md "Ko").
+//! Special generators: `movegen/ko/` (`double.rs`, `shoot.rs`, `priest.rs`, `walk.rs`);
+//! end-of-move effects: `position/effects.rs`; rule switches: `Rules::ko`, compiled into
+//! the rows and stages by `build` (ARCHITECTURE.md "Ko").
 
 use super::schema::{find, row, with_promoted_states, Row};
 use super::{

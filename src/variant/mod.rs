@@ -206,6 +206,18 @@ pub enum PromotionRule {
     },
 }
 
+/// The move-generation stage a variant's data selects (`Variant::generation`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Generation {
+    /// Every piece's powers (Chu, Tai).
+    #[default]
+    Plain,
+    /// Frozen pieces skipped, then drops (Yanxin).
+    FreezingAndDrops,
+    /// Powers beyond the atoms, capture classes, nets and one pass (Ko: `movegen::ko`).
+    SpecialPowers,
+}
+
 /// Switches of the special rules' stages, chosen when the variant is built (Ko's rule
 /// options select them); the defaults are every other variant's behaviour.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -272,6 +284,8 @@ pub struct VariantSpec {
     pub drop_pawn: Option<&'static str>,
     /// XBoard knows this variant by our name (no `setup` command needed).
     pub xboard_native: bool,
+    /// Its games are also kept in lishogi's KIF (`gamefile::kif`, Chu only).
+    pub kif: bool,
     /// What makes a move count for the perpetual exception of four-fold repetition.
     pub perpetual: Perpetual,
     /// Two tags (`PieceExtra::tags`) whose pieces together stand for one royal (Ko: the
@@ -340,6 +354,8 @@ pub struct Variant {
     pub promotion: PromotionRule,
     /// XBoard knows this variant by our name (see `VariantSpec`).
     pub xboard_native: bool,
+    /// See `VariantSpec::kif`.
+    pub kif: bool,
     pub perpetual: Perpetual,
     /// See `VariantSpec::royal_pair`.
     pub royal_pair: Option<(u8, u8)>,
@@ -357,6 +373,9 @@ pub struct Variant {
     pub demote_near: Option<DemoteNear>,
     /// See `VariantSpec::stages`.
     pub stages: RuleStages,
+    /// The move-generation stage (derived from the data: freezers or drops, special
+    /// powers and capture classes, or neither).
+    pub generation: Generation,
     /// See `VariantSpec::rule_options`.
     pub rule_options: &'static [RuleOption],
     /// Some piece type immobilises enemy pieces (`PieceExtra::immobilises`).
