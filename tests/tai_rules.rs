@@ -544,11 +544,11 @@ fn d1_alternatives_of_the_emperor_rule() {
         ("E", "1a"),
     ];
     let with = |guard| {
-        let mut pos = tai_board(&black, &white, Color::Black);
-        pos.rules = Rules {
+        let rules = Rules {
             emperor_guard: guard,
-            ..pos.rules
+            ..Variant::tai().default_rules
         };
+        let pos = tai_board_with(&black, &white, Color::Black, rules);
         emperor(&pos, "13m")
     };
     // (A): only non-Emperor pieces protect: 5e, 21s, 13a and the Emperor on 1a.
@@ -564,11 +564,13 @@ fn d1_alternatives_of_the_emperor_rule() {
 
 #[test]
 fn d14_passing_can_be_switched_off() {
-    let mut pos = tai_board(&[("LD", "13m")], &[], Color::Black);
-    pos.rules.passing = false;
+    let rules = largeshogi::variant::Rules {
+        passing: false,
+        ..Variant::tai().default_rules
+    };
+    let pos = tai_board_with(&[("LD", "13m")], &[], Color::Black, rules);
     assert_eq!(moves_from(&pos, "13m").len(), 24);
-    let mut pos = tai_board(&[("LN", "13m")], &[], Color::Black);
-    pos.rules.passing = false;
+    let pos = tai_board_with(&[("LN", "13m")], &[], Color::Black, rules);
     assert_eq!(moves_from(&pos, "13m").len(), 24);
 }
 

@@ -86,7 +86,7 @@ impl Position {
         if o.is_none() || o == x {
             return true;
         }
-        match self.rules.emperor_guard {
+        match self.variant.stages.emperor_guard {
             EmperorGuard::NonEmperor => true,
             EmperorGuard::OwnEmperor => false,
             // P2: the enemy Emperor recaptured on x; legal only if no piece of ours

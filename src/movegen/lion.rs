@@ -86,7 +86,7 @@ impl Position {
                 self.push_lion_move(t, from, Sq::NONE, b, out);
             }
         }
-        if quiets && !pass.is_none() && self.rules.passing {
+        if quiets && !pass.is_none() && self.variant.stages.passing {
             out.push(Move::two_leg(from, pass, from));
         }
     }
@@ -125,7 +125,7 @@ impl Position {
                 self.push_lion_move(t, from, Sq::NONE, b, out);
             }
         }
-        if quiets && !pass.is_none() && self.rules.passing {
+        if quiets && !pass.is_none() && self.variant.stages.passing {
             out.push(Move::two_leg(from, pass, from));
         }
     }

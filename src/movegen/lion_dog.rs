@@ -69,7 +69,7 @@ impl Position {
                 }
             }
         }
-        if quiets && !pass.is_none() && self.rules.passing {
+        if quiets && !pass.is_none() && self.variant.stages.passing {
             out.push(Move::two_leg(from, pass, from));
         }
     }

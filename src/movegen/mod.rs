@@ -318,7 +318,7 @@ impl Position {
         let entry = !zs && zt;
         let by_zone = entry || (capture && (zs || zt));
         let last = def.last_rank_piece && v.last_rank[us][to.idx()];
-        let (can, forced) = match self.rules.last_rank {
+        let (can, forced) = match v.stages.last_rank {
             LastRank::Forced => (by_zone || last, last),
             LastRank::Optional => (by_zone || last, false),
             LastRank::HaChu => {

@@ -42,10 +42,12 @@ impl Position {
                 }
             } else if let Some(struck) = self.lion_square() {
                 // 5.4: no Lion capture by a non-Lion right after a Lion was taken.
-                if self.rules.counterstrike_same_square && x == struck {
+                if self.variant.stages.counterstrike_same_square && x == struck {
                     continue;
                 }
-                if self.rules.okazaki && !self.protected_after(from, first_victim, to, x, false) {
+                if self.variant.stages.okazaki
+                    && !self.protected_after(from, first_victim, to, x, false)
+                {
                     continue;
                 }
                 return false;
@@ -85,7 +87,7 @@ impl Position {
             return true;
         }
         lion_mover
-            && self.rules.bridge_victim_protects
+            && self.variant.stages.bridge_victim_protects
             && first.is_some_and(|a| {
                 let c = self.cell(a);
                 self.variant.piece(c.ptype()).pawnlike

@@ -570,6 +570,7 @@ pub fn build(rules: &Rules) -> Variant {
             net_reach: ko.net,
             burn_spares_own: ko.burn_enemy_only,
             no_moves_draw: ko.no_moves_draw,
+            ..RuleStages::default()
         },
         rule_options: &KoRules::OPTIONS,
         ..VariantSpec::default()

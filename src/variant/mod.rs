@@ -218,10 +218,23 @@ pub enum Generation {
     SpecialPowers,
 }
 
-/// Switches of the special rules' stages, chosen when the variant is built (Ko's rule
-/// options select them); the defaults are every other variant's behaviour.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Switches of the rules' stages, chosen when the variant is built: the preset's move
+/// rules (`RuleStages::follow`) and the variant's own options (Ko's `build`). The defaults
+/// are the rules spec's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RuleStages {
+    /// Pawn and Lance on the last rank (chu.md 8.2).
+    pub last_rank: LastRank,
+    /// Lion trading P2: a Pawn/Go-Between taken as the first victim still protects (8.6).
+    pub bridge_victim_protects: bool,
+    /// Lion trading: a counter-strike on the square of the last Lion capture (8.8).
+    pub counterstrike_same_square: bool,
+    /// Lion trading: counter-strike against an unprotected Lion (8.9).
+    pub okazaki: bool,
+    /// Which pieces protect against the Tai Emperor (tai.md D1).
+    pub emperor_guard: EmperorGuard,
+    /// Lion, Lion-Dog and one-line Lion pieces may pass (tai.md D14).
+    pub passing: bool,
     /// With `single_pass`: no board-preserving move at all (Ko K13 `ko_pass=off`).
     pub no_pass: bool,
     /// A move after which the mover's side has no royal left is illegal instead of losing
@@ -233,6 +246,39 @@ pub struct RuleStages {
     pub burn_spares_own: bool,
     /// A side without a legal move draws instead of losing (Ko K21 `ko_nomoves=draw`).
     pub no_moves_draw: bool,
+}
+
+impl Default for RuleStages {
+    fn default() -> RuleStages {
+        let mut stages = RuleStages {
+            last_rank: LastRank::Forced,
+            bridge_victim_protects: true,
+            counterstrike_same_square: false,
+            okazaki: false,
+            emperor_guard: EmperorGuard::LegalRecapture,
+            passing: true,
+            no_pass: false,
+            selfburn_illegal: false,
+            net_reach: NetReach::Through,
+            burn_spares_own: false,
+            no_moves_draw: false,
+        };
+        stages.follow(&Rules::default());
+        stages
+    }
+}
+
+impl RuleStages {
+    /// Takes the move rules of a rule set (`--rules` preset): last rank, Lion trading,
+    /// Emperor protection, passing.
+    pub fn follow(&mut self, rules: &Rules) {
+        self.last_rank = rules.last_rank;
+        self.bridge_victim_protects = rules.bridge_victim_protects;
+        self.counterstrike_same_square = rules.counterstrike_same_square;
+        self.okazaki = rules.okazaki;
+        self.emperor_guard = rules.emperor_guard;
+        self.passing = rules.passing;
+    }
 }
 
 /// `VariantSpec::demote_near`: after every move, pieces tagged `victim` within `distance`

@@ -1,12 +1,13 @@
 //! The registry: the one list of variants. The CLI's `--variant`, USI's `UCI_Variant`
 //! values, XBoard's `variants` feature, the GUI's menu and every "for each variant" loop
 //! read it; adding a variant is its module and one line in `VARIANTS`.
+//!
+//! It also keeps each variant's builds under other rules: the rules that shape moves (the
+//! preset's move rules, the variant's own options) are compiled into the data, one build
+//! per combination asked for.
 
 use super::{chu, ko, tai, yanxin, Rules, Variant};
 use std::sync::{Mutex, OnceLock};
-
-/// The values of a variant's rule options (`Variant::rule_options` order).
-type OptionValues = Vec<&'static str>;
 
 /// One registered variant: its name, other names it answers to, and how to build it under
 /// given rules (its own rule options are compiled into its data). Built once on first use
@@ -16,7 +17,7 @@ pub struct Entry {
     pub aliases: &'static [&'static str],
     build: fn(&Rules) -> Variant,
     built: OnceLock<Variant>,
-    compiled: Mutex<Vec<(OptionValues, &'static Variant)>>,
+    compiled: Mutex<Vec<(Rules, &'static Variant)>>,
 }
 
 const fn entry(
@@ -42,44 +43,38 @@ static VARIANTS: [Entry; 4] = [
 ];
 
 impl Entry {
-    /// The variant with its options at their defaults, built on first use.
+    /// The variant under the default rules, built on first use.
     pub fn variant(&'static self) -> &'static Variant {
-        self.built.get_or_init(|| (self.build)(&Rules::default()))
+        self.built
+            .get_or_init(|| self.build_under(&Rules::default()))
     }
 
-    /// The variant built with `rules`' values of its options (cached per combination; a
-    /// process sees a handful at most, each kept for its lifetime).
+    fn build_under(&self, rules: &Rules) -> Variant {
+        let mut v = (self.build)(rules);
+        v.stages.follow(rules);
+        v
+    }
+
+    /// The variant built under `rules` (cached per combination of the rules that shape
+    /// moves; a process sees a handful at most, each kept for its lifetime).
     fn compiled(&'static self, rules: &Rules) -> &'static Variant {
         let base = self.variant();
-        let values: OptionValues = base
-            .rule_options
-            .iter()
-            .map(|(name, values)| rules.option_value(name).unwrap_or(values[0]))
-            .collect();
-        if base
-            .rule_options
-            .iter()
-            .zip(&values)
-            .all(|((_, d), v)| d[0] == *v)
-        {
+        let key = rules.move_rules(!base.rule_options.is_empty());
+        if key == Rules::default() {
             return base;
         }
         let mut cache = self.compiled.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(&(_, v)) = cache.iter().find(|(k, _)| *k == values) {
+        if let Some(&(_, v)) = cache.iter().find(|(k, _)| *k == key) {
             return v;
         }
-        let v: &'static Variant = Box::leak(Box::new((self.build)(rules)));
-        cache.push((values, v));
+        let v: &'static Variant = Box::leak(Box::new(self.build_under(&key)));
+        cache.push((key, v));
         v
     }
 }
 
-/// `variant` with the values `rules` gives its rule options compiled in (itself when it
-/// has none, or is not registered).
+/// `variant` with `rules` compiled in (itself when it is not registered).
 pub fn for_rules(variant: &'static Variant, rules: &Rules) -> &'static Variant {
-    if variant.rule_options.is_empty() {
-        return variant;
-    }
     match VARIANTS.iter().find(|e| e.name == variant.name) {
         Some(e) => e.compiled(rules),
         None => variant,

@@ -281,6 +281,19 @@ impl Rules {
         self.ko.get(name)
     }
 
+    /// The part of these rules compiled into a variant's data (`Variant::for_rules`):
+    /// all but the game-level switches (repetition, bare King), and the variant options
+    /// (`ko`) only for a variant that has them (`own_options`).
+    pub fn move_rules(&self, own_options: bool) -> Rules {
+        let default = Rules::default();
+        Rules {
+            repetition: default.repetition,
+            bare_king: default.bare_king,
+            ko: if own_options { self.ko } else { default.ko },
+            ..*self
+        }
+    }
+
     /// Names of the presets accepted by `preset`.
     pub const PRESETS: [&'static str; 3] = ["default", "lishogi", "hachu"];
 

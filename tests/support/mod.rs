@@ -55,8 +55,19 @@ pub fn tai(sfen: &str) -> Position {
 /// A Tai board with only the listed (code, USI square) pieces, `side` to move. Royals are
 /// not required (tai.md 8: T3-T7 boards have none; use `moves_from` on them).
 pub fn tai_board(black: &[(&str, &str)], white: &[(&str, &str)], side: Color) -> Position {
+    tai_board_with(black, white, side, Variant::tai().default_rules)
+}
+
+/// `tai_board` under `rules` (the rules are compiled into the variant's data when the
+/// position is made).
+pub fn tai_board_with(
+    black: &[(&str, &str)],
+    white: &[(&str, &str)],
+    side: Color,
+    rules: largeshogi::variant::Rules,
+) -> Position {
     let v = Variant::tai();
-    let mut pos = Position::empty(v, v.default_rules);
+    let mut pos = Position::empty(v, rules);
     for (pieces, color) in [(black, Color::Black), (white, Color::White)] {
         for &(code, square) in pieces {
             let t = v
