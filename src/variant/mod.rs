@@ -15,7 +15,7 @@ pub mod zobrist;
 
 pub use rules::{EmperorGuard, KoRules, LastRank, NetReach, Repetition, Rules, ThunderclapWalk};
 
-use crate::movement::{Atom, Dir, Special};
+use crate::movement::{Dir, Special};
 use crate::types::{Cell, Color, PieceType, Sq, OCC_WORDS, PAD};
 use schema::Row;
 use zobrist::Zobrist;
@@ -25,29 +25,9 @@ pub const MAX_HAND_KINDS: usize = 32;
 /// Most pieces of one kind in one hand (Zobrist tables are sized for it).
 pub const MAX_HAND_COUNT: usize = 127;
 
-/// One piece type as the engine indexes it: a `schema::Row` with its promotion target
-/// resolved to a type and its value in centipawns (`schema::compile_rows`).
-#[derive(Clone, Debug)]
-pub struct PieceDef {
-    /// English name.
-    pub name: &'static str,
-    /// SFEN code as written for Black, including a leading `+` for promoted states.
-    pub code: &'static str,
-    pub atoms: Vec<Atom>,
-    /// Value in centipawns (the rules' value table x 100).
-    pub value: i32,
-    pub promotes_to: Option<PieceType>,
-    /// Losing every royal loses the game (King, Crown Prince).
-    pub royal: bool,
-    /// A Lion for the Lion-trading rules (Chu: Lion and promoted Kirin).
-    pub lion: bool,
-    /// Pawn-like: no bridge for a Lion capture, never counts for the baring side.
-    pub pawnlike: bool,
-    /// Pawn and Lance: may (or must) promote on reaching the last rank; dead there otherwise.
-    pub last_rank_piece: bool,
-    /// Rules beyond plain movement (Ko): special generator, capture classes, tags.
-    pub extra: PieceExtra,
-}
+/// One piece type as the engine indexes it: a table row (`schema::Row`) whose promotion
+/// target is resolved to a type (`schema::compile_rows`).
+pub type PieceDef = schema::Row<PieceType>;
 
 /// A piece's part in rules beyond its movement atoms. The default (`PieceExtra::default()`)
 /// is an ordinary piece of Chu or Tai: no special generator, captures and is captured by

@@ -7,21 +7,23 @@ use super::{PieceDef, PieceExtra};
 use crate::movement::{Atom, Special};
 use crate::types::PieceType;
 
-/// One piece state as the rules describe it. Write the kanji in the doc comment above the
-/// row (`// 獅子 Lion`); `variant/kanji.rs` holds them for the board diagrams.
+/// One piece state as the rules describe it. Write the kanji in the comment above the
+/// row (`// 獅子 Lion`); `variant/kanji.rs` holds them for the board diagrams. A table
+/// names promotion targets by code (`Row`); the variant's compiled table (`PieceDef`) is
+/// the same rows with the targets resolved to piece types.
 #[derive(Clone, Debug)]
-pub struct Row {
-    /// SFEN code as written for Black, with a leading `+` for promoted states.
-    pub code: &'static str,
+pub struct Row<P = &'static str> {
     /// English name (a promoted state carries the name of what it moves as).
     pub name: &'static str,
+    /// SFEN code as written for Black, with a leading `+` for promoted states.
+    pub code: &'static str,
     /// Movement powers: rides (steps, ranging), jumps, Lion, one-line Lion, Lion Dog, hook,
     /// Emperor, leaping rides, bent Lion. Multi-step and shooting powers are `extra.special`.
-    pub powers: Vec<Atom>,
-    /// Value in the rules' units (a Pawn is 1); the engine uses it x 100.
+    pub atoms: Vec<Atom>,
+    /// Value in centipawns (`row` takes the rules' value, a Pawn being 1, and x 100).
     pub value: i32,
-    /// Code of the row this one promotes to.
-    pub promotes_to: Option<&'static str>,
+    /// The row this one promotes to: its code in a table, its type once compiled.
+    pub promotes_to: Option<P>,
     /// Losing every royal loses the game (King, Crown Prince, Emperor).
     pub royal: bool,
     /// A Lion for Chu's Lion-trading rules.
@@ -35,12 +37,13 @@ pub struct Row {
 }
 
 /// A row with no flags that promotes to nothing: add them with the builder methods.
-pub fn row(code: &'static str, name: &'static str, powers: Vec<Atom>, value: i32) -> Row {
+/// `value` is the rules' value (a Pawn is 1).
+pub fn row(code: &'static str, name: &'static str, atoms: Vec<Atom>, value: i32) -> Row {
     Row {
         code,
         name,
-        powers,
-        value,
+        atoms,
+        value: value * 100,
         promotes_to: None,
         royal: false,
         lion: false,
@@ -82,8 +85,8 @@ impl Row {
         self
     }
 
-    pub fn with_powers(mut self, powers: Vec<Atom>) -> Row {
-        self.powers = powers;
+    pub fn with_atoms(mut self, atoms: Vec<Atom>) -> Row {
+        self.atoms = atoms;
         self
     }
 
@@ -133,7 +136,7 @@ pub fn with_promoted_states(starting: Vec<Row>, kind: impl Fn(&str) -> Row) -> V
     states
 }
 
-/// The engine's piece types: row i is type i; promotion codes become types, values x 100.
+/// The engine's piece types: row i is type i; promotion codes become types.
 pub fn compile_rows(variant: &str, rows: Vec<Row>) -> Vec<PieceDef> {
     let index = |code: &str| -> PieceType {
         rows.iter()
@@ -148,8 +151,8 @@ pub fn compile_rows(variant: &str, rows: Vec<Row>) -> Vec<PieceDef> {
         .map(|(r, promotes_to)| PieceDef {
             name: r.name,
             code: r.code,
-            atoms: r.powers,
-            value: r.value * 100,
+            atoms: r.atoms,
+            value: r.value,
             promotes_to,
             royal: r.royal,
             lion: r.lion,

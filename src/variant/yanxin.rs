@@ -64,7 +64,7 @@ fn rows() -> Vec<Row> {
         // 香車 Lance
         chu("L"),
         // 反車 Reverse Chariot: here it slides along the forward diagonals (not Chu's vR)
-        chu("A").with_powers(slides(&FORWARD_DIAG)),
+        chu("A").with_atoms(slides(&FORWARD_DIAG)),
     ]);
     rows.extend(["V", "M", "R", "B", "D", "H"].map(chu));
     rows.extend([
