@@ -171,43 +171,6 @@ impl KoRules {
     }
 }
 
-impl KoRules {
-    /// The value of the option `name` (one of `OPTIONS`).
-    pub fn get(&self, name: &str) -> Option<&'static str> {
-        let (_, values) = KoRules::OPTIONS.iter().find(|(n, _)| *n == name)?;
-        let i = match name {
-            "ko_net" => match self.net {
-                NetReach::Through => 0,
-                NetReach::First => 1,
-                NetReach::Line => 2,
-            },
-            "ko_burn" => self.burn_enemy_only as usize,
-            "ko_within5" => self.within_area as usize,
-            "ko_light" => self.any_light as usize,
-            "ko_pass" => self.no_pass as usize,
-            "ko_capture_promo" => self.capture_promotion_forced as usize,
-            "ko_zone" => self.zone_entry_only as usize,
-            "ko_nomoves" => self.no_moves_draw as usize,
-            "ko_shot_promotes" => self.shots_do_not_promote as usize,
-            "ko_thunderclap" => match self.thunderclap {
-                ThunderclapWalk::Exact => 0,
-                ThunderclapWalk::Gukai => 1,
-                ThunderclapWalk::UpTo => 2,
-            },
-            "ko_bannerwaver" => self.bannerwaver_area as usize,
-            "ko_stationary_shot" => self.stationary_shot as usize,
-            "ko_drum_promotes" => self.drum_does_not_promote as usize,
-            "ko_selfburn" => self.selfburn_illegal as usize,
-            "ko_aura" => self.aura_base_only as usize,
-            "ko_fogshots" => self.fog_shots_at_end as usize,
-            "ko_shoot_table" => self.shoot_table_zh as usize,
-            "ko_tigerwing" => self.tigerwing_zh as usize,
-            _ => return None,
-        };
-        values.get(i).copied()
-    }
-}
-
 impl Default for KoRules {
     fn default() -> KoRules {
         KoRules {
@@ -274,11 +237,6 @@ impl Rules {
     pub fn set_option(&mut self, name: &str, value: &str) -> Result<(), String> {
         // Ko's switches are the only per-variant options so far.
         self.ko.set(name, value)
-    }
-
-    /// The value of a variant's rule option (`Variant::rule_options`), if it is one.
-    pub fn option_value(&self, name: &str) -> Option<&'static str> {
-        self.ko.get(name)
     }
 
     /// The part of these rules compiled into a variant's data (`Variant::for_rules`):
