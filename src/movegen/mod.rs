@@ -7,15 +7,14 @@
 pub mod attack;
 pub mod captures;
 mod code;
-mod drops;
 mod emperor;
-mod freeze;
 mod hook;
 mod ko;
 mod lion;
 mod lion_dog;
 mod threat;
 mod trading;
+mod yanxin;
 
 use crate::position::Position;
 use crate::types::{Move, PieceType, Sq, PROMOTE};
@@ -82,24 +81,6 @@ impl Position {
             }
             Generation::FreezingAndDrops => self.generate_with_freezing_and_drops(drops, out),
             Generation::SpecialPowers => self.generate_special_powers(true, out),
-        }
-    }
-
-    /// `generate` for variants with freezers or drops, kept off Chu's path.
-    #[inline(never)]
-    fn generate_with_freezing_and_drops(&self, drops: Drops, out: &mut Vec<Move>) {
-        let frozen = if self.variant.has_freezers {
-            self.frozen_squares()
-        } else {
-            Default::default()
-        };
-        for &from in self.pieces(self.side_to_move()) {
-            if !frozen.contains(&from) {
-                self.generate_piece(from, true, out);
-            }
-        }
-        if self.variant.drops && drops != Drops::None {
-            self.generate_drops(drops == Drops::Checked, out);
         }
     }
 

@@ -22,7 +22,7 @@ impl SquareSet {
 
 impl Position {
     /// Squares next to an enemy freezer: pieces of the side to move there cannot move.
-    pub(super) fn frozen_squares(&self) -> SquareSet {
+    pub(in crate::movegen) fn frozen_squares(&self) -> SquareSet {
         let v = self.variant;
         let mut set = SquareSet::default();
         for &s in self.pieces(self.side_to_move().flip()) {
