@@ -106,3 +106,37 @@ pub fn names() -> &'static [&'static str] {
     static NAMES: OnceLock<Vec<&'static str>> = OnceLock::new();
     NAMES.get_or_init(|| VARIANTS.iter().map(|e| e.name).collect())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_and_aliases_come_from_the_one_list() {
+        assert_eq!(names(), ["chu", "yanxin", "ko", "tai"]);
+        for e in entries() {
+            let v = by_name(e.name).expect("registered name");
+            assert_eq!(v.name, e.name);
+            for alias in e.aliases {
+                assert!(std::ptr::eq(by_name(&alias.to_uppercase()).unwrap(), v));
+            }
+        }
+        assert!(by_name("shogi").is_none());
+    }
+
+    #[test]
+    fn builds_are_shared_per_combination_of_move_rules() {
+        let chu = get("chu");
+        // Game-level switches do not make a new build; a preset's move rules do, once.
+        let no_bare_king = Rules {
+            bare_king: false,
+            ..Rules::default()
+        };
+        assert!(std::ptr::eq(for_rules(chu, &no_bare_king), chu));
+        let hachu = for_rules(chu, &Rules::hachu());
+        assert!(!std::ptr::eq(hachu, chu));
+        assert_eq!(hachu.stages.last_rank, Rules::hachu().last_rank);
+        assert!(std::ptr::eq(for_rules(hachu, &Rules::hachu()), hachu));
+        assert!(std::ptr::eq(for_rules(hachu, &Rules::default()), chu));
+    }
+}
