@@ -23,110 +23,94 @@ pub const BENCH_SFENS: &[&str] = &[
 ];
 
 /// Chu's table (chu.md 3): 21 kinds, then the 18 promoted states. Yanxin borrows from it.
-pub fn rows() -> Vec<Row> {
-    vec![
-        // 玉将/王将 King
-        row("K", "King", king(), 4).royal(),
-        // 酔象 Drunk Elephant
-        row("E", "Drunk Elephant", drunk_elephant(), 3).promotes("+E"),
-        // 金将 Gold General
-        row("G", "Gold General", gold(), 3).promotes("+G"),
-        // 銀将 Silver General
-        row("S", "Silver General", steps(&[F, FL, FR, BL, BR]), 2).promotes("+S"),
-        // 銅将 Copper General
-        row("C", "Copper General", steps(&[F, FL, FR, B]), 2).promotes("+C"),
-        // 猛豹 Ferocious Leopard
-        row("F", "Ferocious Leopard", steps(&[F, FL, FR, BL, BR, B]), 3).promotes("+F"),
-        // 盲虎 Blind Tiger
-        row("T", "Blind Tiger", steps(&[FL, FR, L, R, BL, BR, B]), 3).promotes("+T"),
-        // 麒麟 Kirin: diagonal steps, orthogonal leaps of two
-        row("O", "Kirin", cat(&[steps(&DIAG), jumps(&ORTHO, 2)]), 3).promotes("+O"),
-        // 鳳凰 Phoenix: orthogonal steps, diagonal leaps of two
-        row("X", "Phoenix", cat(&[steps(&ORTHO), jumps(&DIAG, 2)]), 3).promotes("+X"),
-        // 香車 Lance
-        row("L", "Lance", slides(&[F]), 3)
-            .promotes("+L")
-            .last_rank(),
-        // 反車 Reverse Chariot
-        row("A", "Reverse Chariot", slides(&VERTICAL), 3).promotes("+A"),
-        // 横行 Side Mover
-        row("M", "Side Mover", side_mover(), 4).promotes("+M"),
-        // 竪行 Vertical Mover
-        row("V", "Vertical Mover", vertical_mover(), 4).promotes("+V"),
-        // 角行 Bishop
-        row("B", "Bishop", bishop(), 5).promotes("+B"),
-        // 飛車 Rook
-        row("R", "Rook", rook(), 6).promotes("+R"),
-        // 龍馬 Dragon Horse
-        row("H", "Dragon Horse", dragon_horse(), 7).promotes("+H"),
-        // 龍王 Dragon King
-        row("D", "Dragon King", dragon_king(), 8).promotes("+D"),
-        // 奔王 Free King
-        row("Q", "Free King", free_king(), 12),
-        // 獅子 Lion
-        row("N", "Lion", vec![Atom::Lion], 20).lion(),
-        // 歩兵 Pawn
-        row("P", "Pawn", steps(&[F]), 1)
-            .promotes("+P")
-            .pawnlike()
-            .last_rank(),
-        // 仲人 Go-Between
-        row("I", "Go-Between", steps(&VERTICAL), 1)
-            .promotes("+I")
-            .pawnlike(),
-        // 太子 Crown Prince (promoted Drunk Elephant)
-        row("+E", "Crown Prince", king(), 4).royal(),
-        // 飛車 Rook (promoted Gold)
-        row("+G", "Rook", rook(), 6),
-        // 竪行 Vertical Mover (promoted Silver)
-        row("+S", "Vertical Mover", vertical_mover(), 4),
-        // 横行 Side Mover (promoted Copper)
-        row("+C", "Side Mover", side_mover(), 4),
-        // 角行 Bishop (promoted Ferocious Leopard)
-        row("+F", "Bishop", bishop(), 5),
-        // 飛鹿 Flying Stag (promoted Blind Tiger)
-        row(
-            "+T",
-            "Flying Stag",
-            cat(&[slides(&VERTICAL), steps(&[FL, FR, L, R, BL, BR])]),
-            6,
-        ),
-        // 獅子 Lion (promoted Kirin)
-        row("+O", "Lion", vec![Atom::Lion], 20).lion(),
-        // 奔王 Free King (promoted Phoenix)
-        row("+X", "Free King", free_king(), 12),
-        // 白駒 White Horse (promoted Lance)
-        row("+L", "White Horse", slides(&[F, B, FL, FR]), 7),
-        // 鯨鯢 Whale (promoted Reverse Chariot)
-        row("+A", "Whale", slides(&[F, B, BL, BR]), 5),
-        // 奔猪 Free Boar (promoted Side Mover)
-        row("+M", "Free Boar", slides(&[FL, FR, L, R, BL, BR]), 8),
-        // 飛牛 Flying Ox (promoted Vertical Mover)
-        row("+V", "Flying Ox", slides(&[F, B, FL, FR, BL, BR]), 8),
-        // 龍馬 Dragon Horse (promoted Bishop)
-        row("+B", "Dragon Horse", dragon_horse(), 7),
-        // 龍王 Dragon King (promoted Rook)
-        row("+R", "Dragon King", dragon_king(), 8),
-        // 角鷹 Horned Falcon: Lion power straight forward, slides elsewhere
-        row(
-            "+H",
-            "Horned Falcon",
-            cat(&[lion_lines(&[F]), slides(&[FR, R, BR, B, BL, L, FL])]),
-            10,
-        ),
-        // 飛鷲 Soaring Eagle: Lion power on the forward diagonals, slides elsewhere
-        row(
-            "+D",
-            "Soaring Eagle",
-            cat(&[lion_lines(&[FL, FR]), slides(&[F, R, BR, B, BL, L])]),
-            11,
-        ),
-        // 金将 Gold (promoted Pawn, "tokin")
-        row("+P", "Gold General", gold(), 3),
-        // 酔象 Drunk Elephant (promoted Go-Between; not royal, never promotes)
-        row("+I", "Drunk Elephant", drunk_elephant(), 3),
-    ]
-}
+#[rustfmt::skip]
+pub fn rows() -> Vec<Row> { vec![
+    // 玉将/王将 King
+    row("K", "King", king(), 4).royal(),
+    // 酔象 Drunk Elephant
+    row("E", "Drunk Elephant", drunk_elephant(), 3).promotes("+E"),
+    // 金将 Gold General
+    row("G", "Gold General", gold(), 3).promotes("+G"),
+    // 銀将 Silver General
+    row("S", "Silver General", steps(&[F, FL, FR, BL, BR]), 2).promotes("+S"),
+    // 銅将 Copper General
+    row("C", "Copper General", steps(&[F, FL, FR, B]), 2).promotes("+C"),
+    // 猛豹 Ferocious Leopard
+    row("F", "Ferocious Leopard", steps(&[F, FL, FR, BL, BR, B]), 3).promotes("+F"),
+    // 盲虎 Blind Tiger
+    row("T", "Blind Tiger", steps(&[FL, FR, L, R, BL, BR, B]), 3).promotes("+T"),
+    // 麒麟 Kirin: diagonal steps, orthogonal leaps of two
+    row("O", "Kirin", cat(&[steps(&DIAG), jumps(&ORTHO, 2)]), 3).promotes("+O"),
+    // 鳳凰 Phoenix: orthogonal steps, diagonal leaps of two
+    row("X", "Phoenix", cat(&[steps(&ORTHO), jumps(&DIAG, 2)]), 3).promotes("+X"),
+    // 香車 Lance
+    row("L", "Lance", slides(&[F]), 3)
+    .promotes("+L")
+    .last_rank(),
+    // 反車 Reverse Chariot
+    row("A", "Reverse Chariot", slides(&VERTICAL), 3).promotes("+A"),
+    // 横行 Side Mover
+    row("M", "Side Mover", side_mover(), 4).promotes("+M"),
+    // 竪行 Vertical Mover
+    row("V", "Vertical Mover", vertical_mover(), 4).promotes("+V"),
+    // 角行 Bishop
+    row("B", "Bishop", bishop(), 5).promotes("+B"),
+    // 飛車 Rook
+    row("R", "Rook", rook(), 6).promotes("+R"),
+    // 龍馬 Dragon Horse
+    row("H", "Dragon Horse", dragon_horse(), 7).promotes("+H"),
+    // 龍王 Dragon King
+    row("D", "Dragon King", dragon_king(), 8).promotes("+D"),
+    // 奔王 Free King
+    row("Q", "Free King", free_king(), 12),
+    // 獅子 Lion
+    row("N", "Lion", vec![Atom::Lion], 20).lion(),
+    // 歩兵 Pawn
+    row("P", "Pawn", steps(&[F]), 1)
+    .promotes("+P")
+    .pawnlike()
+    .last_rank(),
+    // 仲人 Go-Between
+    row("I", "Go-Between", steps(&VERTICAL), 1)
+    .promotes("+I")
+    .pawnlike(),
+    // 太子 Crown Prince (promoted Drunk Elephant)
+    row("+E", "Crown Prince", king(), 4).royal(),
+    // 飛車 Rook (promoted Gold)
+    row("+G", "Rook", rook(), 6),
+    // 竪行 Vertical Mover (promoted Silver)
+    row("+S", "Vertical Mover", vertical_mover(), 4),
+    // 横行 Side Mover (promoted Copper)
+    row("+C", "Side Mover", side_mover(), 4),
+    // 角行 Bishop (promoted Ferocious Leopard)
+    row("+F", "Bishop", bishop(), 5),
+    // 飛鹿 Flying Stag (promoted Blind Tiger)
+    row("+T", "Flying Stag", cat(&[slides(&VERTICAL), steps(&[FL, FR, L, R, BL, BR])]), 6),
+    // 獅子 Lion (promoted Kirin)
+    row("+O", "Lion", vec![Atom::Lion], 20).lion(),
+    // 奔王 Free King (promoted Phoenix)
+    row("+X", "Free King", free_king(), 12),
+    // 白駒 White Horse (promoted Lance)
+    row("+L", "White Horse", slides(&[F, B, FL, FR]), 7),
+    // 鯨鯢 Whale (promoted Reverse Chariot)
+    row("+A", "Whale", slides(&[F, B, BL, BR]), 5),
+    // 奔猪 Free Boar (promoted Side Mover)
+    row("+M", "Free Boar", slides(&[FL, FR, L, R, BL, BR]), 8),
+    // 飛牛 Flying Ox (promoted Vertical Mover)
+    row("+V", "Flying Ox", slides(&[F, B, FL, FR, BL, BR]), 8),
+    // 龍馬 Dragon Horse (promoted Bishop)
+    row("+B", "Dragon Horse", dragon_horse(), 7),
+    // 龍王 Dragon King (promoted Rook)
+    row("+R", "Dragon King", dragon_king(), 8),
+    // 角鷹 Horned Falcon: Lion power straight forward, slides elsewhere
+    row("+H", "Horned Falcon", cat(&[lion_lines(&[F]), slides(&[FR, R, BR, B, BL, L, FL])]), 10),
+    // 飛鷲 Soaring Eagle: Lion power on the forward diagonals, slides elsewhere
+    row("+D", "Soaring Eagle", cat(&[lion_lines(&[FL, FR]), slides(&[F, R, BR, B, BL, L])]), 11),
+    // 金将 Gold (promoted Pawn, "tokin")
+    row("+P", "Gold General", gold(), 3),
+    // 酔象 Drunk Elephant (promoted Go-Between; not royal, never promotes)
+    row("+I", "Drunk Elephant", drunk_elephant(), 3),
+] }
 
 pub fn build() -> Variant {
     Variant::build(VariantSpec {

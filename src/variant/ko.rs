@@ -139,233 +139,137 @@ fn double(vecs: &'static [(i8, i8)], same_line: bool) -> Special {
 /// Every movement kind (ko.md 3.1-3.2). Values are derived (the spec has none): about a
 /// Pawn per two squares of open-board mobility, more for shooting and multi-capture power.
 /// The rules' roles (`PieceExtra` beyond the special power) are added per state by `extra`.
-/// The rule options (`KoRules`) that shape a power are chosen here.
 fn kinds(ko: &KoRules) -> Vec<Row> {
-    let k = &KING_DIRS;
-    // K14 picks the shooting table, K8 stationary shots, K27 whether shots promote.
-    let shooter = |range, shots, cannon, immune_en, immune_zh| Special::Shooter {
-        range,
-        shots,
-        cannon,
-        immune: if ko.shoot_table_zh {
-            immune_zh
+    let p = OptionPowers(ko);
+    [setup_kinds(&p), promoted_only_kinds(&p)].concat()
+}
+
+/// The 34 kinds of the setup (ko.md 3.1).
+#[rustfmt::skip]
+fn setup_kinds(p: &OptionPowers) -> Vec<Row> { vec![
+    eff("G", "General", steps(&KING_DIRS), 12).royal(), // 将
+    eff("SC", "Clerk", cat(&[steps(&DIAG), jumps(&ORTHO, 2)]), 4), // 記室
+    eff("SO", "Staff officer", cat(&[steps(&ORTHO), jumps(&DIAG, 2)]), 4), // 参謀
+    eff("A", "Adjutant", steps(&[F, FL, FR, L, R, BL, BR]), 4), // 親兵
+    special("WR", "Sumo wrestler", vec![], double(K_VECS, false), 8), // 力士
+    eff("SR", "Aide", steps(&[F, R, B, L, FL, FR]), 4), // 舎人
+    eff("ST", "Staff", steps(&[FR, BR, BL, FL, F]), 3), // 舎餘
+    eff("CS", "Chief of staff", steps(&[FR, BR, BL, FL, F, B]), 4), // 軍吏
+    eff("EN", "Engineer", steps(&[F, FL, FR, B]), 3), // 軍匠
+    special("TB", "Taoist priest", vec![], p.priest(1), 10), // 高道
+    special("SM", "Spiritual monk", vec![], p.priest(1), 9), // 神僧
+    eff("FD", "Advance guard", cat(&[slides(&[F]), steps(&[B])]), 5), // 前衝
+    eff("MA", "Middle troop", steps(&KING_DIRS), 6), // 中軍
+    eff("D", "Drum", steps(&[FR, BR, BL, FL, L, R]), 4), // 鼓
+    eff("B", "Banner", steps(&[FR, BR, BL, FL, L, R]), 4), // 旗
+    eff("SN", "Sentry", steps(&[FR, BR, BL, FL, L, R, B]), 4), // 護兵
+    eff("MI", "Millenary", slides(&KING_DIRS), 12), // 千総
+    eff("Q", "Quartermaster", cat(&[slides(&ORTHO), steps(&DIAG)]), 10), // 把総
+    eff("FH", "Centurion", cat(&[slides(&DIAG), steps(&ORTHO)]), 9), // 百総
+    eff("R", "Rearguard", cat(&[slides(&[B]), steps(&[F])]), 4), // 後衝
+    special("FW", "Frankish cannon", steps(&DIAG), p.shooter(7, 2, false, FRANKISH, FRANKISH), 9), // 佛狼機
+    eff("EL", "Elephant", slides(&DIAG), 6), // 象
+    special("LB", "Longbow", steps(&DIAG), p.shooter(3, 1, false, BOW, BOW_ZH), 4), // 弓
+    special("SB", "Crossbow", steps(&DIAG), p.shooter(5, 1, false, BOW, BOW_ZH), 5), // 弩
+    special("CN", "Cannon", steps(&DIAG), p.shooter(5, 1, true, CANNON, CANNON), 5), // 砲
+    eff("HS", "Cavalier", knight_jumps(), 3), // 馬兵
+    special("CA", "Cavalry", vec![], double(N_VECS, true), 7), // 騎総
+    special("P", "Pawn", steps(&ORTHO), Special::NeedsTag { dir: F, tags: TAG_DRUM }, 1), // 歩兵
+    eff("HO", "Patrol", cat(&[slides(&VERTICAL), steps(&SIDEWAYS)]), 5), // 歩総
+    eff("SP", "Shield", steps(&DIAG), 2), // 牌
+    eff("SU", "Shield unit", cat(&[slides(&SIDEWAYS), steps(&DIAG)]), 5), // 牌総
+    eff("CH", "Chariot", rides(&ORTHO, 5), 6), // 車
+    eff("CU", "Chariot unit", slides(&ORTHO), 9), // 車総
+    eff("VA", "Vanguard", rides(&[F], 5), 4), // 先鋒
+] }
+
+/// The kinds reached only by promotion (ko.md 3.2).
+#[rustfmt::skip]
+fn promoted_only_kinds(p: &OptionPowers) -> Vec<Row> { vec![
+    special("MM", "Martial master", vec![], double(FD_VECS, false), 9), // 軍師
+    special("BD", "Banner and drum", vec![], double(WA_VECS, false), 10), // 旗鼓
+    eff("TN", "Town brigade", cat(&[slides(&VERTICAL), steps(&[FL, FR, L, R, BL, BR])]), 9), // 千戸
+    eff("VB", "Village brigade", cat(&[slides(&SIDEWAYS), steps(&[F, B, FL, FR, BL, BR])]), 8), // 百戸
+    eff("DC", "Deputy commander", slides(&[FR, BR, BL, FL, F]), 9), // 副司
+    eff("PF", "Poison flame", steps(&[F, FL, FR, B]), 8), // 毒火
+    special("FF", "Five-li fog", vec![], p.priest(2), 14), // 五里霧
+    special("LT", "Pure light", vec![], p.priest(2), 13), // 聖燈
+    eff("SK", "Sky net", cat(&[slides(&[L, R, FL, FR]), steps(&[B])]), 10), // 天網
+    eff("EA", "Earth net", cat(&[slides(&[L, R, BL, BR]), steps(&[F])]), 10), // 地網
+    eff("GV", "Governor", steps(&KING_DIRS), 12).royal(), // 帥
+    special("TC", "Thunderclap", vec![], p.thunderclap(), 14), // 霹靂
+    special("BW", "Banner-waver", vec![], p.bannerwaver(), 12), // 招揺
+    special("DA", "Dragon-ascending", slides(&KING_DIRS), double(K_VECS, false), 15), // 龍驤
+    special("TW", "Tiger wing", p.tigerwing(), double(F_VECS, false), 12), // 虎翼
+    special("WH", "War hawk", slides(&DIAG), double(W_VECS, false), 11), // 鷹揚
+    special("DV", "Divine carriage", rides(&ORTHO, 5), p.shooter(7, 2, false, FRANKISH, CARRIAGE_ZH), 13), // 神機車
+    special("LC", "Longbow cavalry", knight_jumps(), p.shooter(3, 1, false, BOW, 0), 7), // 彍騎
+    special("XC", "Crossbow cavalry", knight_jumps(), p.shooter(5, 1, false, BOW, 0), 8), // 弩騎
+    special("CC", "Cannon carriage", rides(&ORTHO, 5), p.shooter(5, 1, true, CANNON, CARRIAGE_ZH), 11), // 砲車
+    special("WG", "Winged horse", vec![], double(N_VECS, false), 10), // 天馬
+    eff("CM", "Commissar", slides(&[FR, BR, BL, FL, F, B]), 10), // 都司
+    eff("HF", "Heavenly fortress", slides(&[FR, BR, BL, FL, L, R]), 10), // 天塁
+] }
+
+/// The powers Ko's rule options shape, chosen when the variant is built.
+struct OptionPowers<'a>(&'a KoRules);
+
+impl OptionPowers<'_> {
+    /// K14 picks the shooting table, K8 stationary shots, K27 whether shots promote.
+    fn shooter(&self, range: u8, shots: u8, cannon: bool, en: u8, zh: u8) -> Special {
+        let ko = self.0;
+        Special::Shooter {
+            range,
+            shots,
+            cannon,
+            immune: if ko.shoot_table_zh { zh } else { en },
+            stationary: ko.stationary_shot,
+            shots_promote: !ko.shots_do_not_promote,
+            // K28 narrows this per state in `rows`.
+            fog_silences: true,
+        }
+    }
+
+    /// K8, K27 as for shooters; K24: with `ko_fogshots=end` a two-jump priest shoots after
+    /// its last jump only.
+    fn priest(&self, jumps: u8) -> Special {
+        let ko = self.0;
+        Special::Priest {
+            jumps,
+            stationary: ko.stationary_shot,
+            shots_promote: !ko.shots_do_not_promote,
+            end_shots: ko.fog_shots_at_end && jumps >= 2,
+        }
+    }
+
+    /// K5: the Thunderclap's walk.
+    fn thunderclap(&self) -> Special {
+        let shape = match self.0.thunderclap {
+            ThunderclapWalk::Exact => WalkShape::Exact,
+            ThunderclapWalk::Gukai => WalkShape::Gukai,
+            ThunderclapWalk::UpTo => WalkShape::UpTo,
+        };
+        Special::Walk { steps: 5, shape }
+    }
+
+    /// K6: the Banner-waver sweeps one line, or walks freely (`area`).
+    fn bannerwaver(&self) -> Special {
+        let shape = if self.0.bannerwaver_area {
+            WalkShape::UpTo
         } else {
-            immune_en
-        },
-        stationary: ko.stationary_shot,
-        shots_promote: !ko.shots_do_not_promote,
-        // K28 narrows this per state in `rows`.
-        fog_silences: true,
-    };
-    // K24: with `ko_fogshots=end` a two-jump priest shoots after its last jump only.
-    let priest = |jumps| Special::Priest {
-        jumps,
-        stationary: ko.stationary_shot,
-        shots_promote: !ko.shots_do_not_promote,
-        end_shots: ko.fog_shots_at_end && jumps >= 2,
-    };
-    let thunderclap = match ko.thunderclap {
-        ThunderclapWalk::Exact => WalkShape::Exact,
-        ThunderclapWalk::Gukai => WalkShape::Gukai,
-        ThunderclapWalk::UpTo => WalkShape::UpTo,
-    };
-    let bannerwaver = if ko.bannerwaver_area {
-        WalkShape::UpTo
-    } else {
-        WalkShape::Line
-    };
-    // K23 [zh]: the Tiger wing has only its double diagonal steps.
-    let tigerwing = if ko.tigerwing_zh {
-        vec![]
-    } else {
-        slides(&ORTHO)
-    };
-    vec![
-        eff("G", "General", steps(k), 12).royal(),
-        eff("SC", "Clerk", cat(&[steps(&DIAG), jumps(&ORTHO, 2)]), 4),
-        eff(
-            "SO",
-            "Staff officer",
-            cat(&[steps(&ORTHO), jumps(&DIAG, 2)]),
-            4,
-        ),
-        eff("A", "Adjutant", steps(&[F, FL, FR, L, R, BL, BR]), 4),
-        special("WR", "Sumo wrestler", vec![], double(K_VECS, false), 8),
-        eff("SR", "Aide", steps(&[F, R, B, L, FL, FR]), 4),
-        eff("ST", "Staff", steps(&[FR, BR, BL, FL, F]), 3),
-        eff("CS", "Chief of staff", steps(&[FR, BR, BL, FL, F, B]), 4),
-        eff("EN", "Engineer", steps(&[F, FL, FR, B]), 3),
-        special("TB", "Taoist priest", vec![], priest(1), 10),
-        special("SM", "Spiritual monk", vec![], priest(1), 9),
-        eff("FD", "Advance guard", cat(&[slides(&[F]), steps(&[B])]), 5),
-        eff("MA", "Middle troop", steps(k), 6),
-        eff("D", "Drum", steps(&[FR, BR, BL, FL, L, R]), 4),
-        eff("B", "Banner", steps(&[FR, BR, BL, FL, L, R]), 4),
-        eff("SN", "Sentry", steps(&[FR, BR, BL, FL, L, R, B]), 4),
-        eff("MI", "Millenary", slides(k), 12),
-        eff(
-            "Q",
-            "Quartermaster",
-            cat(&[slides(&ORTHO), steps(&DIAG)]),
-            10,
-        ),
-        eff("FH", "Centurion", cat(&[slides(&DIAG), steps(&ORTHO)]), 9),
-        eff("R", "Rearguard", cat(&[slides(&[B]), steps(&[F])]), 4),
-        special(
-            "FW",
-            "Frankish cannon",
-            steps(&DIAG),
-            shooter(7, 2, false, FRANKISH, FRANKISH),
-            9,
-        ),
-        eff("EL", "Elephant", slides(&DIAG), 6),
-        special(
-            "LB",
-            "Longbow",
-            steps(&DIAG),
-            shooter(3, 1, false, BOW, BOW_ZH),
-            4,
-        ),
-        special(
-            "SB",
-            "Crossbow",
-            steps(&DIAG),
-            shooter(5, 1, false, BOW, BOW_ZH),
-            5,
-        ),
-        special(
-            "CN",
-            "Cannon",
-            steps(&DIAG),
-            shooter(5, 1, true, CANNON, CANNON),
-            5,
-        ),
-        eff("HS", "Cavalier", knight_jumps(), 3),
-        special("CA", "Cavalry", vec![], double(N_VECS, true), 7),
-        special(
-            "P",
-            "Pawn",
-            steps(&ORTHO),
-            Special::NeedsTag {
-                dir: F,
-                tags: TAG_DRUM,
-            },
-            1,
-        ),
-        eff(
-            "HO",
-            "Patrol",
-            cat(&[slides(&VERTICAL), steps(&SIDEWAYS)]),
-            5,
-        ),
-        eff("SP", "Shield", steps(&DIAG), 2),
-        eff(
-            "SU",
-            "Shield unit",
-            cat(&[slides(&SIDEWAYS), steps(&DIAG)]),
-            5,
-        ),
-        eff("CH", "Chariot", rides(&ORTHO, 5), 6),
-        eff("CU", "Chariot unit", slides(&ORTHO), 9),
-        eff("VA", "Vanguard", rides(&[F], 5), 4),
-        // Promoted-only kinds (ko.md 3.2).
-        special("MM", "Martial master", vec![], double(FD_VECS, false), 9),
-        special("BD", "Banner and drum", vec![], double(WA_VECS, false), 10),
-        eff(
-            "TN",
-            "Town brigade",
-            cat(&[slides(&VERTICAL), steps(&[FL, FR, L, R, BL, BR])]),
-            9,
-        ),
-        eff(
-            "VB",
-            "Village brigade",
-            cat(&[slides(&SIDEWAYS), steps(&[F, B, FL, FR, BL, BR])]),
-            8,
-        ),
-        eff("DC", "Deputy commander", slides(&[FR, BR, BL, FL, F]), 9),
-        eff("PF", "Poison flame", steps(&[F, FL, FR, B]), 8),
-        special("FF", "Five-li fog", vec![], priest(2), 14),
-        special("LT", "Pure light", vec![], priest(2), 13),
-        eff(
-            "SK",
-            "Sky net",
-            cat(&[slides(&[L, R, FL, FR]), steps(&[B])]),
-            10,
-        ),
-        eff(
-            "EA",
-            "Earth net",
-            cat(&[slides(&[L, R, BL, BR]), steps(&[F])]),
-            10,
-        ),
-        eff("GV", "Governor", steps(k), 12).royal(),
-        special(
-            "TC",
-            "Thunderclap",
-            vec![],
-            Special::Walk {
-                steps: 5,
-                shape: thunderclap,
-            },
-            14,
-        ),
-        special(
-            "BW",
-            "Banner-waver",
-            vec![],
-            Special::Walk {
-                steps: 5,
-                shape: bannerwaver,
-            },
-            12,
-        ),
-        special(
-            "DA",
-            "Dragon-ascending",
-            slides(k),
-            double(K_VECS, false),
-            15,
-        ),
-        special("TW", "Tiger wing", tigerwing, double(F_VECS, false), 12),
-        special("WH", "War hawk", slides(&DIAG), double(W_VECS, false), 11),
-        special(
-            "DV",
-            "Divine carriage",
-            rides(&ORTHO, 5),
-            shooter(7, 2, false, FRANKISH, CARRIAGE_ZH),
-            13,
-        ),
-        special(
-            "LC",
-            "Longbow cavalry",
-            knight_jumps(),
-            shooter(3, 1, false, BOW, 0),
-            7,
-        ),
-        special(
-            "XC",
-            "Crossbow cavalry",
-            knight_jumps(),
-            shooter(5, 1, false, BOW, 0),
-            8,
-        ),
-        special(
-            "CC",
-            "Cannon carriage",
-            rides(&ORTHO, 5),
-            shooter(5, 1, true, CANNON, CARRIAGE_ZH),
-            11,
-        ),
-        special("WG", "Winged horse", vec![], double(N_VECS, false), 10),
-        eff("CM", "Commissar", slides(&[FR, BR, BL, FL, F, B]), 10),
-        eff(
-            "HF",
-            "Heavenly fortress",
-            slides(&[FR, BR, BL, FL, L, R]),
-            10,
-        ),
-    ]
+            WalkShape::Line
+        };
+        Special::Walk { steps: 5, shape }
+    }
+
+    /// K23 [zh]: the Tiger wing has only its double diagonal steps.
+    fn tigerwing(&self) -> Vec<Atom> {
+        if self.0.tigerwing_zh {
+            vec![]
+        } else {
+            slides(&ORTHO)
+        }
+    }
 }
 
 /// The 34 setup kinds with the kind each promotes to (ko.md 3.1).

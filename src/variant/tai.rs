@@ -67,245 +67,155 @@ fn kind(
     Kind { row, per_side }
 }
 
-/// The 118 kinds, grouped as tai.md section 3 groups them.
+/// The 118 kinds, grouped as tai.md section 3 groups them (the kanji after each row).
+fn kinds_table() -> Vec<Kind> {
+    [
+        non_promoting(),
+        promoting_to_gold(),
+        promoting_to_others(),
+        promoted_only(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect()
+}
+
+/// The kinds that never promote (tai.md 3, "Non-promoting").
 #[rustfmt::skip]
-fn kinds_table() -> Vec<Kind> { vec![
-    // 自在天王 Emperor (value derived: ShogiVar's 999 is a royal sentinel)
-    kind("E", "Emperor", ["U", "U", "U", "U", "U", "U", "U", "U"], None, 100, 1).royal(),
-    // 太子 Crown Prince (value derived: ShogiVar's 150 is a royal sentinel)
-    kind("CP", "Crown Prince", ["1", "1", "1", "1", "1", "1", "1", "1"], None, 25, 1).royal(),
-    // 龙马 / 龍馬 Dragon Horse
-    kind("DH", "Dragon Horse", ["1", "*", "*", "1", "1", "1", "*", "*"], None, 17, 2),
-    // 龙王 / 龍王 Dragon King
-    kind("DK", "Dragon King", ["*", "1", "1", "*", "*", "*", "1", "1"], None, 20, 2),
-    // 奔王 Free King
-    kind("FK", "Free King", ["*", "*", "*", "*", "*", "*", "*", "*"], None, 28, 2),
-    // 步兵 / 歩兵 Pawn
-    kind("P", "Pawn", ["1", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 1, 25).pawnlike(),
-    // 左将 Left General
-    kind("LG", "Left General", ["1", "1", "1", "-", "1", "1", "1", "1"], Some("G"), 7, 1),
-    // 右将 Right General
-    kind("RG", "Right General", ["1", "1", "1", "1", "-", "1", "1", "1"], Some("G"), 7, 1),
-    // 木将 Wood General
-    kind("WO", "Wood General", ["-", "2", "2", "-", "-", "-", "-", "-"], Some("G"), 3, 2),
-    // 飞龙 / 飛龍 Flying Dragon
-    kind("FD", "Flying Dragon", ["-", "2", "2", "-", "-", "-", "2", "2"], Some("G"), 6, 2),
-    // 猛牛 Violent Ox
-    kind("VO", "Violent Ox", ["2", "-", "-", "2", "2", "2", "-", "-"], Some("G"), 7, 2),
-    // 猛熊 Violent Bear
-    kind("VBE", "Violent Bear", ["-", "2", "2", "1", "1", "-", "-", "-"], Some("G"), 5, 2),
-    // 猛鹫 / 猛鷲 Fierce Eagle
-    kind("FE", "Fierce Eagle", ["1", "1", "1", "2", "2", "-", "2", "2"], Some("G"), 8, 2),
-    // 桂马 / 桂馬 Knight
-    kind("N", "Knight", ["N", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 3, 2),
-    // 驴马 / 驢馬 Donkey
-    kind("DO", "Donkey", ["1+J2", "-", "-", "1", "1", "1+J2", "-", "-"], Some("G"), 4, 2),
-    // 香车 / 香車 Lance
-    kind("L", "Lance", ["*", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 3, 2),
-    // 反车 / 反車 Reverse Chariot
-    kind("RC", "Reverse Chariot", ["*", "-", "-", "-", "-", "*", "-", "-"], Some("G"), 5, 2),
-    // 𠵇犬 Howling Dog
-    kind("HD", "Howling Dog", ["*", "-", "-", "-", "-", "1", "-", "-"], Some("G"), 4, 2),
-    // 羊兵 Ram's-head Soldier
-    kind("RS", "Ram's-head Soldier", ["-", "*", "*", "-", "-", "-", "-", "-"], Some("G"), 5, 2),
-    // 金鹿 Golden Deer
-    kind("GDE", "Golden Deer", ["-", "*", "*", "-", "-", "-", "2", "2"], Some("G"), 9, 2),
-    // 银兔 / 銀兎 Silver Hare
-    kind("SDE", "Silver Hare", ["-", "2", "2", "-", "-", "-", "*", "*"], Some("G"), 9, 2),
-    // 横行 Side Mover
-    kind("SM", "Side Mover", ["1", "-", "-", "*", "*", "1", "-", "-"], Some("G"), 7, 2),
-    // 竖行 / 竪行 Vertical Mover
-    kind("VM", "Vertical Mover", ["*", "-", "-", "1", "1", "*", "-", "-"], Some("G"), 7, 2),
-    // 青龙 / 青龍 Blue Dragon
-    kind("BD", "Blue Dragon", ["2", "1", "*", "*", "*", "2", "-", "-"], Some("G"), 13, 1),
-    // 白虎 White Tiger
-    kind("WT", "White Tiger", ["*", "*", "1", "2", "2", "*", "-", "-"], Some("G"), 13, 1),
-    // 朱雀 Vermilion Sparrow
-    kind("VS", "Vermilion Sparrow", ["1", "*", "*", "-", "-", "*", "2", "2"], Some("G"), 14, 1),
-    // 玄武 Turtle-Snake
-    kind("TS", "Turtle-Snake", ["*", "*", "*", "-", "-", "1", "2", "2"], Some("G"), 14, 1),
-    // 白象 White Elephant
-    kind("WE", "White Elephant", ["2", "2", "2", "2", "2", "2", "*", "*"], Some("G"), 15, 2),
-    // 前旗 Standard Bearer
-    kind("SBR", "Standard Bearer", ["*", "*", "*", "2", "2", "2", "2", "2"], Some("G"), 16, 2),
-    // 左车 / 左車 Left Chariot
-    kind("LCH", "Left Chariot", ["*", "*", "-", "-", "-", "1", "-", "*"], Some("G"), 10, 1),
-    // 右车 / 右車 Right Chariot
-    kind("RCH", "Right Chariot", ["*", "-", "*", "-", "-", "1", "*", "-"], Some("G"), 10, 1),
-    // 角行 Bishop
-    kind("B", "Bishop", ["-", "*", "*", "-", "-", "-", "*", "*"], Some("G"), 9, 2),
-    // 飞车 / 飛車 Rook
-    kind("R", "Rook", ["*", "-", "-", "*", "*", "*", "-", "-"], Some("G"), 11, 2),
-    // 横龙 / 横龍 Side Dragon
-    kind("SDR", "Side Dragon", ["*", "-", "-", "*", "*", "1", "-", "-"], Some("G"), 10, 2),
-    // 走车 / 走車 Sideways Chariot
-    kind("SCH", "Sideways Chariot", ["*", "-", "-", "*", "*", "*", "1", "1"], Some("G"), 18, 2),
-    // 鲸鲵 / 鯨鯢 Whale
-    kind("W", "Whale", ["*", "-", "-", "-", "-", "*", "*", "*"], Some("G"), 14, 2),
-    // 白驹 / 白駒 White Horse
-    kind("WH", "White Horse", ["*", "*", "*", "-", "-", "*", "-", "-"], Some("G"), 14, 2),
-    // 飞牛 / 飛牛 Flying Ox
-    kind("FO", "Flying Ox", ["*", "*", "*", "-", "-", "*", "*", "*"], Some("G"), 20, 2),
-    // 兵士 Soldier
-    kind("SO", "Soldier", ["*", "-", "-", "*", "*", "*", "*", "*"], Some("G"), 22, 2),
-    // 罗刹 / 羅刹 Buddhist Devil
-    kind("BDE", "Buddhist Devil", ["-", "3", "3", "1", "1", "1", "-", "-"], Some("G"), 7, 1),
-    // 力士 Wrestler
-    kind("WR", "Wrestler", ["-", "3", "3", "1", "1", "-", "3", "3"], Some("G"), 8, 1),
-    // 金刚 / 金剛 Guardian of the Gods
-    kind("GG", "Guardian of the Gods", ["3", "1", "1", "3", "3", "3", "-", "-"], Some("G"), 8, 1),
-    // 大龙 / 大龍 Great Dragon
-    kind("GD", "Great Dragon", ["2", "3", "3", "*", "*", "2", "3", "3"], Some("G"), 16, 1),
-    // 金翅 Golden Bird
-    kind("GBD", "Golden Bird", ["*", "3", "3", "2", "2", "*", "3", "3"], Some("G"), 16, 1),
-    // 鸠槃 / 鳩槃 Dove
-    kind("D", "Dove", ["2", "5", "5", "2", "2", "2", "5", "5"], Some("G"), 16, 2),
-    // 夜叉 She-Devil
-    kind("SD", "She-Devil", ["5", "2", "2", "5", "5", "5", "2", "2"], Some("G"), 11, 1),
-    // 奔鬼 Free Demon
-    kind("FDE", "Free Demon", ["5", "*", "*", "*", "*", "5", "-", "-"], Some("G"), 26, 2),
-    // 奔獏 Free Tapir
-    kind("FTP", "Free Tapir", ["*", "*", "*", "5", "5", "*", "-", "-"], Some("G"), 26, 2),
-    // 角鹰 / 角鷹 Horned Falcon
-    kind("HF", "Horned Falcon", ["L2", "*", "*", "*", "*", "*", "*", "*"], Some("G"), 28, 2),
-    // 飞鹫 / 飛鷲 Soaring Eagle
-    kind("SE", "Soaring Eagle", ["*", "L2", "L2", "*", "*", "*", "*", "*"], Some("G"), 28, 2),
-    // 孔雀 Peacock
-    kind("PC", "Peacock", ["-", "H", "H", "-", "-", "-", "2", "2"], Some("G"), 36, 2),
-    // 摩羯 Capricorn
-    kind("CA", "Capricorn", ["-", "H", "H", "-", "-", "-", "H", "H"], Some("G"), 26, 1),
-    // 天狗 Long-nosed Goblin
-    kind("LGN", "Long-nosed Goblin", ["1", "H", "H", "1", "1", "1", "H", "H"], Some("G"), 64, 2),
-    // 钩行 / 鉤行 Hook Mover
-    kind("HM", "Hook Mover", ["H", "-", "-", "H", "H", "H", "-", "-"], Some("G"), 30, 1),
-    // 金将 Gold General
-    kind("G", "Gold General", ["1", "1", "1", "1", "1", "1", "-", "-"], Some("FGO"), 6, 2),
-    // 银将 / 銀将 Silver General
-    kind("S", "Silver General", ["1", "1", "1", "-", "-", "-", "1", "1"], Some("FSI"), 5, 2),
-    // 铜将 / 銅将 Copper General
-    kind("C", "Copper General", ["1", "1", "1", "-", "-", "1", "-", "-"], Some("FCO"), 4, 2),
-    // 铁将 / 鉄将 Iron General
-    kind("I", "Iron General", ["1", "1", "1", "-", "-", "-", "-", "-"], Some("FIR"), 3, 2),
-    // 瓦将 Tile General
-    kind("T", "Tile General", ["-", "1", "1", "-", "-", "1", "-", "-"], Some("FTI"), 3, 2),
-    // 石将 Stone General
-    kind("ST", "Stone General", ["-", "1", "1", "-", "-", "-", "-", "-"], Some("FST"), 2, 2),
-    // 土将 Earth General
-    kind("EA", "Earth General", ["1", "-", "-", "-", "-", "1", "-", "-"], Some("FEA"), 2, 2),
-    // 仲人 Go-Between
-    kind("GB", "Go-Between", ["1", "-", "-", "-", "-", "1", "-", "-"], Some("FG"), 2, 2).pawnlike(),
-    // 盲虎 Blind Tiger
-    kind("BT", "Blind Tiger", ["-", "1", "1", "1", "1", "1", "1", "1"], Some("FT"), 7, 2),
-    // 猛豹 Ferocious Leopard
-    kind("FL", "Ferocious Leopard", ["1", "1", "1", "-", "-", "1", "1", "1"], Some("FLP"), 6, 2),
-    // 蟠蛇 Coiled Serpent
-    kind("CS", "Coiled Serpent", ["1", "-", "-", "-", "-", "1", "1", "1"], Some("FSE"), 4, 2),
-    // 淮鸡 / 淮鶏 Chinese Cock
-    kind("CC", "Chinese Cock", ["-", "1", "1", "1", "1", "1", "-", "-"], Some("WS"), 7, 2),
-    // 猫刃 / 猫刄 Cat Sword
-    kind("CSW", "Cat Sword", ["-", "1", "1", "-", "-", "-", "1", "1"], Some("FC"), 4, 2),
-    // 盲猿 Blind Monkey
-    kind("BM", "Blind Monkey", ["-", "1", "1", "1", "1", "-", "1", "1"], Some("MW"), 9, 2),
-    // 古猿 Old Monkey
-    kind("OM", "Old Monkey", ["-", "1", "1", "-", "-", "1", "1", "1"], Some("MW"), 5, 2),
-    // 卧龙 / 臥龍 Reclining Dragon
-    kind("RD", "Reclining Dragon", ["1", "-", "-", "1", "1", "1", "1", "1"], Some("FDR"), 6, 2),
-    // 老鼠 Old Rat
-    kind("OR", "Old Rat", ["-", "2", "2", "-", "-", "2", "-", "-"], Some("BAT"), 8, 2),
-    // 嗔猪 Angry Boar
-    kind("AB", "Angry Boar", ["1", "-", "-", "1", "1", "1", "-", "-"], Some("FBO"), 5, 2),
-    // 盲熊 Blind Bear
-    kind("BB", "Blind Bear", ["-", "1", "1", "-", "-", "*", "1", "1"], Some("FBE"), 7, 2),
-    // 恶狼 / 悪狼 Evil Wolf
-    kind("EW", "Evil Wolf", ["1", "1", "1", "1", "1", "-", "-", "-"], Some("FW"), 4, 2),
-    // 麒麟 Kylin
-    kind("KY", "Kylin", ["J2", "1", "1", "J2", "J2", "J2", "1", "1"], Some("GD"), 10, 1),
-    // 凤凰 / 鳳凰 Phoenix
-    kind("PH", "Phoenix", ["1", "J2", "J2", "1", "1", "1", "J2", "J2"], Some("GBD"), 10, 1),
-    // 东夷 / 東夷 Eastern Barbarian
-    kind("EB", "Eastern Barbarian", ["2", "-", "-", "-", "1", "2", "-", "-"], Some("LN"), 16, 1),
-    // 西戎 Western Barbarian
-    kind("WB", "Western Barbarian", ["1", "-", "-", "2", "2", "1", "-", "-"], Some("LD"), 9, 1),
-    // 南蛮 Southern Barbarian
-    kind("SB", "Southern Barbarian", ["-", "-", "-", "1", "-", "-", "2", "2"], Some("WE"), 9, 1),
-    // 北狄 Northern Barbarian
-    kind("NB", "Northern Barbarian", ["-", "2", "2", "1", "1", "-", "1", "1"], Some("FEL"), 9, 1),
-    // 近王 Neighbouring King
-    kind("NK", "Neighbouring King", ["1", "1", "1", "1", "1", "1", "1", "1"], Some("SBR"), 9, 1),
-    // 踊鹿 Prancing Stag
-    kind("PST", "Prancing Stag", ["1", "1", "1", "2", "2", "-", "1", "1"], Some("SMO"), 11, 2),
-    // 马麟 / 馬麟 Flying Horse
-    kind("FH", "Flying Horse", ["2", "1", "1", "2", "2", "2", "-", "-"], Some("FK"), 12, 2),
-    // 变狸 / 変狸 Enchanted Badger
-    kind("EBA", "Enchanted Badger", ["2", "-", "-", "2", "2", "-", "-", "-"], Some("D"), 8, 2),
-    // 水牛 Water Buffalo
-    kind("WBF", "Water Buffalo", ["2", "*", "*", "*", "*", "2", "*", "*"], Some("FTP"), 23, 2),
-    // 行鸟 / 行鳥 Rushing Bird
-    kind("RB", "Rushing Bird", ["*", "*", "*", "*", "*", "-", "*", "*"], Some("FDE"), 24, 1),
-    // 古鵄 Old Kite Hawk
-    kind("OK", "Old Kite Hawk", ["2", "1", "1", "2", "2", "2", "-", "-"], Some("LGN"), 32, 1),
-    // 毒蛇 Poisonous Snake
-    kind("PS", "Poisonous Snake", ["J2", "-", "-", "1", "1", "-", "J2", "J2"], Some("HM"), 48, 2),
-    // 狮子 / 獅子 Lion
-    kind("LN", "Lion", ["Ln", "Ln", "Ln", "Ln", "Ln", "Ln", "Ln", "Ln"], Some("FF"), 32, 1),
-    // 狛犬 Lion Dog
-    kind("LD", "Lion Dog", ["LD", "LD", "LD", "LD", "LD", "LD", "LD", "LD"], Some("GE"), 14, 1),
-    // 无明 / 無明 Dark Spirit
-    kind("DSP", "Dark Spirit", ["-", "1", "1", "-", "1", "-", "1", "-"], Some("BSP"), 18, 1),
-    // 提婆 Deva
-    kind("DV", "Deva", ["-", "1", "1", "1", "-", "-", "-", "1"], Some("TK"), 18, 1),
-    // 醉象 / 酔象 Drunk Elephant
-    kind("DE", "Drunk Elephant", ["1", "1", "1", "1", "1", "-", "1", "1"], Some("CP"), 20, 1),
-    // 奔金 Free Gold
-    kind("FGO", "Free Gold", ["*", "*", "*", "*", "*", "*", "-", "-"], None, 22, 0),
-    // 奔银 / 奔銀 Free Silver
-    kind("FSI", "Free Silver", ["*", "*", "*", "-", "-", "-", "*", "*"], None, 16, 0),
-    // 奔铜 / 奔銅 Free Copper
-    kind("FCO", "Free Copper", ["*", "*", "*", "-", "-", "*", "-", "-"], None, 14, 0),
-    // 奔铁 / 奔鉄 Free Iron
-    kind("FIR", "Free Iron", ["*", "*", "*", "-", "-", "-", "-", "-"], None, 9, 0),
-    // 奔瓦 Free Tile
-    kind("FTI", "Free Tile", ["-", "*", "*", "-", "-", "*", "-", "-"], None, 9, 0),
-    // 奔石 Free Stone
-    kind("FST", "Free Stone", ["-", "*", "*", "-", "-", "-", "-", "-"], None, 6, 0),
-    // 奔土 Free Earth
-    kind("FEA", "Free Earth", ["*", "-", "-", "-", "-", "*", "-", "-"], None, 5, 0),
-    // 奔人 Free Go-Between
-    kind("FG", "Free Go-Between", ["*", "-", "-", "-", "-", "*", "-", "-"], None, 5, 0),
-    // 奔虎 Free Tiger
-    kind("FT", "Free Tiger", ["-", "*", "*", "*", "*", "*", "*", "*"], None, 24, 0),
-    // 奔豹 Free Leopard
-    kind("FLP", "Free Leopard", ["*", "*", "*", "-", "-", "*", "*", "*"], None, 20, 0),
-    // 奔蛇 Free Serpent
-    kind("FSE", "Free Serpent", ["*", "-", "-", "-", "-", "*", "*", "*"], None, 14, 0),
-    // 仙鹤 / 仙鶴 Wizard Stork
-    kind("WS", "Wizard Stork", ["-", "*", "*", "*", "*", "*", "-", "-"], None, 16, 0),
-    // 奔猫 Free Cat
-    kind("FC", "Free Cat", ["-", "*", "*", "-", "-", "-", "*", "*"], None, 12, 0),
-    // 山母 Mountain Witch
-    kind("MW", "Mountain Witch", ["1", "*", "*", "-", "-", "*", "*", "*"], None, 16, 0),
-    // 奔龙 / 奔龍 Free Dragon
-    kind("FDR", "Free Dragon", ["*", "*", "*", "-", "-", "1", "1", "1"], None, 13, 0),
-    // 蝙蝠 Bat
-    kind("BAT", "Bat", ["*", "-", "-", "-", "-", "-", "*", "*"], None, 9, 0),
-    // 奔猪 Free Boar
-    kind("FBO", "Free Boar", ["-", "*", "*", "*", "*", "-", "*", "*"], None, 20, 0),
-    // 奔熊 Free Bear
-    kind("FBE", "Free Bear", ["-", "*+J2", "*+J2", "*", "*", "-", "*", "*"], None, 22, 0),
-    // 奔狼 Free Wolf
-    kind("FW", "Free Wolf", ["*", "*", "*", "5", "5", "*", "*", "*"], None, 25, 0),
-    // 香象 Fragrant Elephant
-    kind("FEL", "Fragrant Elephant", ["2", "*", "*", "2", "2", "2", "2", "2"], None, 15, 0),
-    // 方行 Square Mover
-    kind("SMO", "Square Mover", ["*", "1", "1", "*", "*", "*", "-", "-"], None, 18, 0),
-    // 奋迅 / 奮迅 Furious Fiend
-    kind("FF", "Furious Fiend", ["Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD"], None, 35, 0),
-    // 大象 Great Elephant
-    kind("GE", "Great Elephant", ["*+LD", "2", "2", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD"], None, 16, 0),
-    // 法性 Buddhist Spirit
-    kind("BSP", "Buddhist Spirit", ["*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln"], None, 50, 0),
-    // 教王 Teaching King
-    kind("TK", "Teaching King", ["*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD"], None, 28, 0),
+fn non_promoting() -> Vec<Kind> { vec![
+    kind("E", "Emperor", ["U", "U", "U", "U", "U", "U", "U", "U"], None, 100, 1).royal(), // 自在天王 Emperor (value derived: ShogiVar's 999 is a royal sentinel)
+    kind("CP", "Crown Prince", ["1", "1", "1", "1", "1", "1", "1", "1"], None, 25, 1).royal(), // 太子 Crown Prince (value derived: ShogiVar's 150 is a royal sentinel)
+    kind("DH", "Dragon Horse", ["1", "*", "*", "1", "1", "1", "*", "*"], None, 17, 2), // 龙马 / 龍馬 Dragon Horse
+    kind("DK", "Dragon King", ["*", "1", "1", "*", "*", "*", "1", "1"], None, 20, 2), // 龙王 / 龍王 Dragon King
+    kind("FK", "Free King", ["*", "*", "*", "*", "*", "*", "*", "*"], None, 28, 2), // 奔王 Free King
+] }
+
+/// The kinds that promote to a Gold General (tai.md 3).
+#[rustfmt::skip]
+fn promoting_to_gold() -> Vec<Kind> { vec![
+    kind("P", "Pawn", ["1", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 1, 25).pawnlike(), // 步兵 / 歩兵 Pawn
+    kind("LG", "Left General", ["1", "1", "1", "-", "1", "1", "1", "1"], Some("G"), 7, 1), // 左将 Left General
+    kind("RG", "Right General", ["1", "1", "1", "1", "-", "1", "1", "1"], Some("G"), 7, 1), // 右将 Right General
+    kind("WO", "Wood General", ["-", "2", "2", "-", "-", "-", "-", "-"], Some("G"), 3, 2), // 木将 Wood General
+    kind("FD", "Flying Dragon", ["-", "2", "2", "-", "-", "-", "2", "2"], Some("G"), 6, 2), // 飞龙 / 飛龍 Flying Dragon
+    kind("VO", "Violent Ox", ["2", "-", "-", "2", "2", "2", "-", "-"], Some("G"), 7, 2), // 猛牛 Violent Ox
+    kind("VBE", "Violent Bear", ["-", "2", "2", "1", "1", "-", "-", "-"], Some("G"), 5, 2), // 猛熊 Violent Bear
+    kind("FE", "Fierce Eagle", ["1", "1", "1", "2", "2", "-", "2", "2"], Some("G"), 8, 2), // 猛鹫 / 猛鷲 Fierce Eagle
+    kind("N", "Knight", ["N", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 3, 2), // 桂马 / 桂馬 Knight
+    kind("DO", "Donkey", ["1+J2", "-", "-", "1", "1", "1+J2", "-", "-"], Some("G"), 4, 2), // 驴马 / 驢馬 Donkey
+    kind("L", "Lance", ["*", "-", "-", "-", "-", "-", "-", "-"], Some("G"), 3, 2), // 香车 / 香車 Lance
+    kind("RC", "Reverse Chariot", ["*", "-", "-", "-", "-", "*", "-", "-"], Some("G"), 5, 2), // 反车 / 反車 Reverse Chariot
+    kind("HD", "Howling Dog", ["*", "-", "-", "-", "-", "1", "-", "-"], Some("G"), 4, 2), // 𠵇犬 Howling Dog
+    kind("RS", "Ram's-head Soldier", ["-", "*", "*", "-", "-", "-", "-", "-"], Some("G"), 5, 2), // 羊兵 Ram's-head Soldier
+    kind("GDE", "Golden Deer", ["-", "*", "*", "-", "-", "-", "2", "2"], Some("G"), 9, 2), // 金鹿 Golden Deer
+    kind("SDE", "Silver Hare", ["-", "2", "2", "-", "-", "-", "*", "*"], Some("G"), 9, 2), // 银兔 / 銀兎 Silver Hare
+    kind("SM", "Side Mover", ["1", "-", "-", "*", "*", "1", "-", "-"], Some("G"), 7, 2), // 横行 Side Mover
+    kind("VM", "Vertical Mover", ["*", "-", "-", "1", "1", "*", "-", "-"], Some("G"), 7, 2), // 竖行 / 竪行 Vertical Mover
+    kind("BD", "Blue Dragon", ["2", "1", "*", "*", "*", "2", "-", "-"], Some("G"), 13, 1), // 青龙 / 青龍 Blue Dragon
+    kind("WT", "White Tiger", ["*", "*", "1", "2", "2", "*", "-", "-"], Some("G"), 13, 1), // 白虎 White Tiger
+    kind("VS", "Vermilion Sparrow", ["1", "*", "*", "-", "-", "*", "2", "2"], Some("G"), 14, 1), // 朱雀 Vermilion Sparrow
+    kind("TS", "Turtle-Snake", ["*", "*", "*", "-", "-", "1", "2", "2"], Some("G"), 14, 1), // 玄武 Turtle-Snake
+    kind("WE", "White Elephant", ["2", "2", "2", "2", "2", "2", "*", "*"], Some("G"), 15, 2), // 白象 White Elephant
+    kind("SBR", "Standard Bearer", ["*", "*", "*", "2", "2", "2", "2", "2"], Some("G"), 16, 2), // 前旗 Standard Bearer
+    kind("LCH", "Left Chariot", ["*", "*", "-", "-", "-", "1", "-", "*"], Some("G"), 10, 1), // 左车 / 左車 Left Chariot
+    kind("RCH", "Right Chariot", ["*", "-", "*", "-", "-", "1", "*", "-"], Some("G"), 10, 1), // 右车 / 右車 Right Chariot
+    kind("B", "Bishop", ["-", "*", "*", "-", "-", "-", "*", "*"], Some("G"), 9, 2), // 角行 Bishop
+    kind("R", "Rook", ["*", "-", "-", "*", "*", "*", "-", "-"], Some("G"), 11, 2), // 飞车 / 飛車 Rook
+    kind("SDR", "Side Dragon", ["*", "-", "-", "*", "*", "1", "-", "-"], Some("G"), 10, 2), // 横龙 / 横龍 Side Dragon
+    kind("SCH", "Sideways Chariot", ["*", "-", "-", "*", "*", "*", "1", "1"], Some("G"), 18, 2), // 走车 / 走車 Sideways Chariot
+    kind("W", "Whale", ["*", "-", "-", "-", "-", "*", "*", "*"], Some("G"), 14, 2), // 鲸鲵 / 鯨鯢 Whale
+    kind("WH", "White Horse", ["*", "*", "*", "-", "-", "*", "-", "-"], Some("G"), 14, 2), // 白驹 / 白駒 White Horse
+    kind("FO", "Flying Ox", ["*", "*", "*", "-", "-", "*", "*", "*"], Some("G"), 20, 2), // 飞牛 / 飛牛 Flying Ox
+    kind("SO", "Soldier", ["*", "-", "-", "*", "*", "*", "*", "*"], Some("G"), 22, 2), // 兵士 Soldier
+    kind("BDE", "Buddhist Devil", ["-", "3", "3", "1", "1", "1", "-", "-"], Some("G"), 7, 1), // 罗刹 / 羅刹 Buddhist Devil
+    kind("WR", "Wrestler", ["-", "3", "3", "1", "1", "-", "3", "3"], Some("G"), 8, 1), // 力士 Wrestler
+    kind("GG", "Guardian of the Gods", ["3", "1", "1", "3", "3", "3", "-", "-"], Some("G"), 8, 1), // 金刚 / 金剛 Guardian of the Gods
+    kind("GD", "Great Dragon", ["2", "3", "3", "*", "*", "2", "3", "3"], Some("G"), 16, 1), // 大龙 / 大龍 Great Dragon
+    kind("GBD", "Golden Bird", ["*", "3", "3", "2", "2", "*", "3", "3"], Some("G"), 16, 1), // 金翅 Golden Bird
+    kind("D", "Dove", ["2", "5", "5", "2", "2", "2", "5", "5"], Some("G"), 16, 2), // 鸠槃 / 鳩槃 Dove
+    kind("SD", "She-Devil", ["5", "2", "2", "5", "5", "5", "2", "2"], Some("G"), 11, 1), // 夜叉 She-Devil
+    kind("FDE", "Free Demon", ["5", "*", "*", "*", "*", "5", "-", "-"], Some("G"), 26, 2), // 奔鬼 Free Demon
+    kind("FTP", "Free Tapir", ["*", "*", "*", "5", "5", "*", "-", "-"], Some("G"), 26, 2), // 奔獏 Free Tapir
+    kind("HF", "Horned Falcon", ["L2", "*", "*", "*", "*", "*", "*", "*"], Some("G"), 28, 2), // 角鹰 / 角鷹 Horned Falcon
+    kind("SE", "Soaring Eagle", ["*", "L2", "L2", "*", "*", "*", "*", "*"], Some("G"), 28, 2), // 飞鹫 / 飛鷲 Soaring Eagle
+    kind("PC", "Peacock", ["-", "H", "H", "-", "-", "-", "2", "2"], Some("G"), 36, 2), // 孔雀 Peacock
+    kind("CA", "Capricorn", ["-", "H", "H", "-", "-", "-", "H", "H"], Some("G"), 26, 1), // 摩羯 Capricorn
+    kind("LGN", "Long-nosed Goblin", ["1", "H", "H", "1", "1", "1", "H", "H"], Some("G"), 64, 2), // 天狗 Long-nosed Goblin
+    kind("HM", "Hook Mover", ["H", "-", "-", "H", "H", "H", "-", "-"], Some("G"), 30, 1), // 钩行 / 鉤行 Hook Mover
+] }
+
+/// The kinds that promote to their ranging version or to another kind (tai.md 3).
+#[rustfmt::skip]
+fn promoting_to_others() -> Vec<Kind> { vec![
+    kind("G", "Gold General", ["1", "1", "1", "1", "1", "1", "-", "-"], Some("FGO"), 6, 2), // 金将 Gold General
+    kind("S", "Silver General", ["1", "1", "1", "-", "-", "-", "1", "1"], Some("FSI"), 5, 2), // 银将 / 銀将 Silver General
+    kind("C", "Copper General", ["1", "1", "1", "-", "-", "1", "-", "-"], Some("FCO"), 4, 2), // 铜将 / 銅将 Copper General
+    kind("I", "Iron General", ["1", "1", "1", "-", "-", "-", "-", "-"], Some("FIR"), 3, 2), // 铁将 / 鉄将 Iron General
+    kind("T", "Tile General", ["-", "1", "1", "-", "-", "1", "-", "-"], Some("FTI"), 3, 2), // 瓦将 Tile General
+    kind("ST", "Stone General", ["-", "1", "1", "-", "-", "-", "-", "-"], Some("FST"), 2, 2), // 石将 Stone General
+    kind("EA", "Earth General", ["1", "-", "-", "-", "-", "1", "-", "-"], Some("FEA"), 2, 2), // 土将 Earth General
+    kind("GB", "Go-Between", ["1", "-", "-", "-", "-", "1", "-", "-"], Some("FG"), 2, 2).pawnlike(), // 仲人 Go-Between
+    kind("BT", "Blind Tiger", ["-", "1", "1", "1", "1", "1", "1", "1"], Some("FT"), 7, 2), // 盲虎 Blind Tiger
+    kind("FL", "Ferocious Leopard", ["1", "1", "1", "-", "-", "1", "1", "1"], Some("FLP"), 6, 2), // 猛豹 Ferocious Leopard
+    kind("CS", "Coiled Serpent", ["1", "-", "-", "-", "-", "1", "1", "1"], Some("FSE"), 4, 2), // 蟠蛇 Coiled Serpent
+    kind("CC", "Chinese Cock", ["-", "1", "1", "1", "1", "1", "-", "-"], Some("WS"), 7, 2), // 淮鸡 / 淮鶏 Chinese Cock
+    kind("CSW", "Cat Sword", ["-", "1", "1", "-", "-", "-", "1", "1"], Some("FC"), 4, 2), // 猫刃 / 猫刄 Cat Sword
+    kind("BM", "Blind Monkey", ["-", "1", "1", "1", "1", "-", "1", "1"], Some("MW"), 9, 2), // 盲猿 Blind Monkey
+    kind("OM", "Old Monkey", ["-", "1", "1", "-", "-", "1", "1", "1"], Some("MW"), 5, 2), // 古猿 Old Monkey
+    kind("RD", "Reclining Dragon", ["1", "-", "-", "1", "1", "1", "1", "1"], Some("FDR"), 6, 2), // 卧龙 / 臥龍 Reclining Dragon
+    kind("OR", "Old Rat", ["-", "2", "2", "-", "-", "2", "-", "-"], Some("BAT"), 8, 2), // 老鼠 Old Rat
+    kind("AB", "Angry Boar", ["1", "-", "-", "1", "1", "1", "-", "-"], Some("FBO"), 5, 2), // 嗔猪 Angry Boar
+    kind("BB", "Blind Bear", ["-", "1", "1", "-", "-", "*", "1", "1"], Some("FBE"), 7, 2), // 盲熊 Blind Bear
+    kind("EW", "Evil Wolf", ["1", "1", "1", "1", "1", "-", "-", "-"], Some("FW"), 4, 2), // 恶狼 / 悪狼 Evil Wolf
+    kind("KY", "Kylin", ["J2", "1", "1", "J2", "J2", "J2", "1", "1"], Some("GD"), 10, 1), // 麒麟 Kylin
+    kind("PH", "Phoenix", ["1", "J2", "J2", "1", "1", "1", "J2", "J2"], Some("GBD"), 10, 1), // 凤凰 / 鳳凰 Phoenix
+    kind("EB", "Eastern Barbarian", ["2", "-", "-", "-", "1", "2", "-", "-"], Some("LN"), 16, 1), // 东夷 / 東夷 Eastern Barbarian
+    kind("WB", "Western Barbarian", ["1", "-", "-", "2", "2", "1", "-", "-"], Some("LD"), 9, 1), // 西戎 Western Barbarian
+    kind("SB", "Southern Barbarian", ["-", "-", "-", "1", "-", "-", "2", "2"], Some("WE"), 9, 1), // 南蛮 Southern Barbarian
+    kind("NB", "Northern Barbarian", ["-", "2", "2", "1", "1", "-", "1", "1"], Some("FEL"), 9, 1), // 北狄 Northern Barbarian
+    kind("NK", "Neighbouring King", ["1", "1", "1", "1", "1", "1", "1", "1"], Some("SBR"), 9, 1), // 近王 Neighbouring King
+    kind("PST", "Prancing Stag", ["1", "1", "1", "2", "2", "-", "1", "1"], Some("SMO"), 11, 2), // 踊鹿 Prancing Stag
+    kind("FH", "Flying Horse", ["2", "1", "1", "2", "2", "2", "-", "-"], Some("FK"), 12, 2), // 马麟 / 馬麟 Flying Horse
+    kind("EBA", "Enchanted Badger", ["2", "-", "-", "2", "2", "-", "-", "-"], Some("D"), 8, 2), // 变狸 / 変狸 Enchanted Badger
+    kind("WBF", "Water Buffalo", ["2", "*", "*", "*", "*", "2", "*", "*"], Some("FTP"), 23, 2), // 水牛 Water Buffalo
+    kind("RB", "Rushing Bird", ["*", "*", "*", "*", "*", "-", "*", "*"], Some("FDE"), 24, 1), // 行鸟 / 行鳥 Rushing Bird
+    kind("OK", "Old Kite Hawk", ["2", "1", "1", "2", "2", "2", "-", "-"], Some("LGN"), 32, 1), // 古鵄 Old Kite Hawk
+    kind("PS", "Poisonous Snake", ["J2", "-", "-", "1", "1", "-", "J2", "J2"], Some("HM"), 48, 2), // 毒蛇 Poisonous Snake
+    kind("LN", "Lion", ["Ln", "Ln", "Ln", "Ln", "Ln", "Ln", "Ln", "Ln"], Some("FF"), 32, 1), // 狮子 / 獅子 Lion
+    kind("LD", "Lion Dog", ["LD", "LD", "LD", "LD", "LD", "LD", "LD", "LD"], Some("GE"), 14, 1), // 狛犬 Lion Dog
+    kind("DSP", "Dark Spirit", ["-", "1", "1", "-", "1", "-", "1", "-"], Some("BSP"), 18, 1), // 无明 / 無明 Dark Spirit
+    kind("DV", "Deva", ["-", "1", "1", "1", "-", "-", "-", "1"], Some("TK"), 18, 1), // 提婆 Deva
+    kind("DE", "Drunk Elephant", ["1", "1", "1", "1", "1", "-", "1", "1"], Some("CP"), 20, 1), // 醉象 / 酔象 Drunk Elephant
+] }
+
+/// The kinds reached only by promotion (tai.md 3, "Promoted-only kinds").
+#[rustfmt::skip]
+fn promoted_only() -> Vec<Kind> { vec![
+    kind("FGO", "Free Gold", ["*", "*", "*", "*", "*", "*", "-", "-"], None, 22, 0), // 奔金 Free Gold
+    kind("FSI", "Free Silver", ["*", "*", "*", "-", "-", "-", "*", "*"], None, 16, 0), // 奔银 / 奔銀 Free Silver
+    kind("FCO", "Free Copper", ["*", "*", "*", "-", "-", "*", "-", "-"], None, 14, 0), // 奔铜 / 奔銅 Free Copper
+    kind("FIR", "Free Iron", ["*", "*", "*", "-", "-", "-", "-", "-"], None, 9, 0), // 奔铁 / 奔鉄 Free Iron
+    kind("FTI", "Free Tile", ["-", "*", "*", "-", "-", "*", "-", "-"], None, 9, 0), // 奔瓦 Free Tile
+    kind("FST", "Free Stone", ["-", "*", "*", "-", "-", "-", "-", "-"], None, 6, 0), // 奔石 Free Stone
+    kind("FEA", "Free Earth", ["*", "-", "-", "-", "-", "*", "-", "-"], None, 5, 0), // 奔土 Free Earth
+    kind("FG", "Free Go-Between", ["*", "-", "-", "-", "-", "*", "-", "-"], None, 5, 0), // 奔人 Free Go-Between
+    kind("FT", "Free Tiger", ["-", "*", "*", "*", "*", "*", "*", "*"], None, 24, 0), // 奔虎 Free Tiger
+    kind("FLP", "Free Leopard", ["*", "*", "*", "-", "-", "*", "*", "*"], None, 20, 0), // 奔豹 Free Leopard
+    kind("FSE", "Free Serpent", ["*", "-", "-", "-", "-", "*", "*", "*"], None, 14, 0), // 奔蛇 Free Serpent
+    kind("WS", "Wizard Stork", ["-", "*", "*", "*", "*", "*", "-", "-"], None, 16, 0), // 仙鹤 / 仙鶴 Wizard Stork
+    kind("FC", "Free Cat", ["-", "*", "*", "-", "-", "-", "*", "*"], None, 12, 0), // 奔猫 Free Cat
+    kind("MW", "Mountain Witch", ["1", "*", "*", "-", "-", "*", "*", "*"], None, 16, 0), // 山母 Mountain Witch
+    kind("FDR", "Free Dragon", ["*", "*", "*", "-", "-", "1", "1", "1"], None, 13, 0), // 奔龙 / 奔龍 Free Dragon
+    kind("BAT", "Bat", ["*", "-", "-", "-", "-", "-", "*", "*"], None, 9, 0), // 蝙蝠 Bat
+    kind("FBO", "Free Boar", ["-", "*", "*", "*", "*", "-", "*", "*"], None, 20, 0), // 奔猪 Free Boar
+    kind("FBE", "Free Bear", ["-", "*+J2", "*+J2", "*", "*", "-", "*", "*"], None, 22, 0), // 奔熊 Free Bear
+    kind("FW", "Free Wolf", ["*", "*", "*", "5", "5", "*", "*", "*"], None, 25, 0), // 奔狼 Free Wolf
+    kind("FEL", "Fragrant Elephant", ["2", "*", "*", "2", "2", "2", "2", "2"], None, 15, 0), // 香象 Fragrant Elephant
+    kind("SMO", "Square Mover", ["*", "1", "1", "*", "*", "*", "-", "-"], None, 18, 0), // 方行 Square Mover
+    kind("FF", "Furious Fiend", ["Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD", "Ln+LD"], None, 35, 0), // 奋迅 / 奮迅 Furious Fiend
+    kind("GE", "Great Elephant", ["*+LD", "2", "2", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD"], None, 16, 0), // 大象 Great Elephant
+    kind("BSP", "Buddhist Spirit", ["*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln", "*+Ln"], None, 50, 0), // 法性 Buddhist Spirit
+    kind("TK", "Teaching King", ["*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD", "*+LD"], None, 28, 0), // 教王 Teaching King
 ] }
 
 /// The table's directions, in its column order.
