@@ -379,6 +379,23 @@ fn hand_data(spec: &VariantSpec, pieces: &[PieceDef]) -> HandData {
     }
 }
 
+/// The move-generation stage the data selects.
+fn generation(freezing_or_drops: bool, extras: bool) -> Generation {
+    if freezing_or_drops {
+        Generation::FreezingAndDrops
+    } else if extras {
+        Generation::SpecialPowers
+    } else {
+        Generation::Plain
+    }
+}
+
+/// A move of this piece can remove enemy pieces beyond its own squares (Ko burning, the
+/// Clerk's promotion).
+fn removes_beyond_its_move(p: &PieceDef) -> bool {
+    p.extra.burns || p.extra.on_promote_kills_burners
+}
+
 impl Variant {
     /// Builds the derived tables from the rules' data.
     pub fn build(mut spec: VariantSpec) -> Variant {
@@ -423,13 +440,7 @@ impl Variant {
             demote_without: spec.demote_without,
             demote_near: spec.demote_near,
             stages: spec.stages,
-            generation: if has_freezers || spec.drops {
-                Generation::FreezingAndDrops
-            } else if extras {
-                Generation::SpecialPowers
-            } else {
-                Generation::Plain
-            },
+            generation: generation(has_freezers || spec.drops, extras),
             rule_options: spec.rule_options,
             immobilisers: pieces.iter().any(|p| p.extra.immobilises),
             extras,
@@ -437,10 +448,7 @@ impl Variant {
             sfen_separator: needs_sfen_separator(&pieces),
             fast_attacks: attacks.fast_attacks,
             exact_attacks: !extras && !has_auto_capture,
-            capture_effects: has_auto_capture
-                || pieces
-                    .iter()
-                    .any(|p| p.extra.burns || p.extra.on_promote_kills_burners),
+            capture_effects: has_auto_capture || pieces.iter().any(removes_beyond_its_move),
             // Looking outwards from the target beats asking every piece once the walks
             // are exact (Chu: about 8x fewer instructions per test).
             reverse_attacks: attacks.fast_attacks,
