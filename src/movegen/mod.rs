@@ -334,7 +334,7 @@ impl Position {
         let v = self.variant;
         match v.promotion {
             PromotionRule::OnCapture if capture => PromotionChoice::Forced,
-            PromotionRule::StartOrEnd { .. } => {
+            PromotionRule::StartOrEnd => {
                 let victims = [to];
                 self.ko_choice(t, from, to, if capture { &victims } else { &[] })
             }

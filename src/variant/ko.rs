@@ -449,10 +449,7 @@ pub fn build(rules: &Rules) -> Variant {
         zone_depth: 6,
         default_rules: default_rules(),
         kanji: kanji::KO,
-        promotion: PromotionRule::StartOrEnd {
-            entry_only: ko.zone_entry_only,
-            capture_forced: ko.capture_promotion_forced,
-        },
+        promotion: PromotionRule::StartOrEnd,
         royal_pair: Some((TAG_MIDDLE, TAG_BANNER)),
         single_pass: true,
         qboard_one_line: true,
@@ -474,6 +471,8 @@ pub fn build(rules: &Rules) -> Variant {
             net_reach: ko.net,
             burn_spares_own: ko.burn_enemy_only,
             no_moves_draw: ko.no_moves_draw,
+            zone_entry_only: ko.zone_entry_only,
+            capture_promotion_forced: ko.capture_promotion_forced,
             ..RuleStages::default()
         },
         rule_options: &KoRules::OPTIONS,

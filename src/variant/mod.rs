@@ -177,13 +177,9 @@ pub enum PromotionRule {
     /// left without moves is a dead piece.
     EndInZone,
     /// Ko: optionally when the move starts or ends in the zone, or when it captures a piece
-    /// of a class in the mover's `PieceExtra::promote_on` (ko.md 6.2-6.5). `entry_only`:
-    /// by the zone only on moves entering it (K16); `capture_forced`: a capture-triggered
-    /// promotion is compulsory (K15).
-    StartOrEnd {
-        entry_only: bool,
-        capture_forced: bool,
-    },
+    /// of a class in the mover's `PieceExtra::promote_on` (ko.md 6.2-6.5); shaped by
+    /// `RuleStages::zone_entry_only` and `capture_promotion_forced`.
+    StartOrEnd,
 }
 
 /// The move-generation stage a variant's data selects (`Variant::generation`).
@@ -226,6 +222,10 @@ pub struct RuleStages {
     pub burn_spares_own: bool,
     /// A side without a legal move draws instead of losing (Ko K21 `ko_nomoves=draw`).
     pub no_moves_draw: bool,
+    /// `StartOrEnd`: promotion by the zone only on moves entering it (Ko K16).
+    pub zone_entry_only: bool,
+    /// `StartOrEnd`: a capture-triggered promotion is compulsory (Ko K15).
+    pub capture_promotion_forced: bool,
 }
 
 impl Default for RuleStages {
@@ -242,6 +242,8 @@ impl Default for RuleStages {
             net_reach: NetReach::Through,
             burn_spares_own: false,
             no_moves_draw: false,
+            zone_entry_only: false,
+            capture_promotion_forced: false,
         };
         stages.follow(&Rules::default());
         stages

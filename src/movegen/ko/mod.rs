@@ -17,7 +17,7 @@ use super::PromotionChoice;
 use crate::movement::{Special, UNLIMITED};
 use crate::position::Position;
 use crate::types::{Color, Move, PieceType, Sq};
-use crate::variant::{NetReach, PromotionRule};
+use crate::variant::NetReach;
 use arrayvec::ArrayVec;
 
 impl Position {
@@ -198,22 +198,15 @@ impl Position {
             return PromotionChoice::Never;
         }
         let zone = &v.zone[us.index()];
-        let PromotionRule::StartOrEnd {
-            entry_only,
-            capture_forced,
-        } = v.promotion
-        else {
-            return PromotionChoice::Never;
-        };
         let trophy = victims
             .iter()
             .any(|&s| v.piece(self.cell(s).ptype()).extra.trophy & def.extra.promote_on != 0);
-        let by_zone = if entry_only {
+        let by_zone = if v.stages.zone_entry_only {
             !zone[from.idx()] && zone[to.idx()]
         } else {
             zone[from.idx()] || zone[to.idx()]
         };
-        if trophy && capture_forced {
+        if trophy && v.stages.capture_promotion_forced {
             PromotionChoice::Forced
         } else if by_zone || trophy {
             PromotionChoice::Optional
