@@ -277,19 +277,33 @@ impl Position {
     /// After `m` (a generated move of the side to move), could the opponent remove the
     /// moved piece from where it then stands? The static-exchange guard of quiescence.
     pub fn exposed_after(&self, m: &Move) -> bool {
-        let them = self.side_to_move().flip();
+        self.exposed_unmade(m).unwrap_or_else(|| {
+            let mut p = self.clone();
+            p.make(*m);
+            p.mover_exposed(m)
+        })
+    }
+
+    /// `exposed_after` where it can be answered without making the move (plain moves where
+    /// the geometry is exact); None where the move must be made first (`mover_exposed`).
+    pub fn exposed_unmade(&self, m: &Move) -> Option<bool> {
         let plain = m.mid[1].is_none() && m.shots[0].is_none() && m.drop == 0;
-        if self.variant.exact_attacks && plain {
+        (self.variant.exact_attacks && plain).then(|| {
             let o = Overlay {
                 empties: [m.from, m.mid[0]],
                 filled: m.to,
             };
-            return self.attacked_by(m.to, them, &o);
-        }
-        let mut p = self.clone();
-        p.make(*m);
+            self.attacked_by(m.to, self.side_to_move().flip(), &o)
+        })
+    }
+
+    /// `exposed_after` on the position after `m` was made (the opponent to move): can the
+    /// piece that moved be removed where it now stands? Cheaper than `exposed_after` where
+    /// the move is to be made anyway (no copy of the position).
+    pub fn mover_exposed(&self, m: &Move) -> bool {
+        let mover = self.side_to_move().flip();
         // The mover may be gone already (burnt, or taken by a Moon Fairy).
-        p.cell(m.to).is_color(them.flip()) && p.generated_or_geometric(m.to)
+        self.cell(m.to).is_color(mover) && self.generated_or_geometric(m.to)
     }
 
     /// With the side to move as the attacker, `attacked_by` without a second copy.

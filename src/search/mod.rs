@@ -736,28 +736,24 @@ impl<'a> Worker<'a> {
         if let Some(e) = tt_entry {
             tt_move = e.mv;
             let s = score_from_tt(e.score, ply);
-            if !pv_node && e.depth >= depth {
-                let cut = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => s >= beta,
-                    Bound::Upper => s <= alpha,
-                };
-                if cut {
-                    return s;
-                }
+            if !pv_node && e.depth >= depth && bound_decides(e.bound, s, alpha, beta) {
+                return s;
             }
         }
         let static_eval = evaluate_within(&self.pos, alpha, beta);
         // Shallow non-PV nodes whose royals stand safe may be pruned statically: the
         // static score misses only slow threats there.
-        let prunable = !pv_node
-            && depth <= SHALLOW_DEPTH
-            && beta.abs() < MATE_BOUND
-            && !self.pos.attacks_royal(us.flip());
-        if prunable && static_eval - STATIC_CUT_MARGIN * depth >= beta {
+        // The royal test is costly (Tai's Emperor, Ko's shooters): made only when a pruning
+        // decision needs it.
+        let shallow = !pv_node && depth <= SHALLOW_DEPTH && beta.abs() < MATE_BOUND;
+        let mut royal_safe = None;
+        let mut prunable = |pos: &Position| {
+            shallow && *royal_safe.get_or_insert_with(|| !pos.attacks_royal(us.flip()))
+        };
+        if static_eval - STATIC_CUT_MARGIN * depth >= beta && prunable(&self.pos) {
             return static_eval;
         }
-        let futile = prunable && static_eval + FUTILITY_MARGIN * depth <= alpha;
+        let futile = static_eval + FUTILITY_MARGIN * depth <= alpha;
         let late_moves = LATE_MOVES_BASE + LATE_MOVES_SCALE * (depth * depth) as usize;
         // Null move: skip a turn; if the opponent still cannot reach beta, prune.
         if !pv_node
@@ -789,18 +785,28 @@ impl<'a> Worker<'a> {
         let mut deferred = std::mem::take(&mut self.deferred[ply]);
         deferred.clear();
         let mut retried = 0;
+        let mut quiet_pruned = false;
         while let Some((mv, retry)) = abdada::next_move(
-            picker.next(&mut moves, &mut self.history),
+            if quiet_pruned {
+                None
+            } else {
+                picker.next(&mut moves, &mut self.history)
+            },
             &deferred,
             &mut retried,
         ) {
-            let is_capture = self.pos.is_capture(&mv);
-            if prunable && searched > 0 && !is_capture && !mv.promotes() {
-                // Futility and late-move pruning of quiet moves.
-                if futile || searched >= late_moves {
+            if searched > 0 && (futile || searched >= late_moves) && prunable(&self.pos) {
+                // Futility and late-move pruning of quiet moves: once only quiet moves
+                // are left, none of them is searched.
+                if picker.only_quiet_left() && !retry {
+                    quiet_pruned = true;
+                    continue;
+                }
+                if !mv.promotes() && !self.pos.is_capture(&mv) {
                     continue;
                 }
             }
+            let is_capture = self.pos.is_capture(&mv);
             self.pos.make(mv);
             let child = self.pos.key();
             if busy.is_some_and(|b| searched > 0 && !b.claim(child, retry)) {
@@ -855,10 +861,10 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Quiescence over captures. `qdepth` counts the capture plies made so far: beyond
-    /// `QS_FULL_PLIES` only recaptures of the piece that just moved are tried, which keeps
-    /// the tree bounded where long-range shooters and multi-captures open new lines with
-    /// every capture (Ko, Tai).
+    /// Quiescence over captures. `qdepth` counts the capture plies made so far: after
+    /// `QS_FULL_PLIES` of them only a recapture of the piece that just moved is tried, and
+    /// then the sequence ends, which keeps the tree bounded where long-range shooters and
+    /// multi-captures open new lines with every capture (Ko, Tai).
     fn qsearch(&mut self, ply: usize, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.count_node();
         self.seldepth = self.seldepth.max(ply);
@@ -870,18 +876,48 @@ impl<'a> Worker<'a> {
         if self.pos.royal_count(us.flip()) == 0 {
             return MATE - ply as i32;
         }
+        // The first quiescence ply shares the TT (depth 0): capture sequences transpose.
+        let key = self.pos.key();
+        let mut remembered = false;
+        if qdepth == 0 {
+            if let Some(e) = self.shared.tt.probe(key) {
+                remembered = true;
+                let s = score_from_tt(e.score, ply);
+                if bound_decides(e.bound, s, alpha, beta) {
+                    return s;
+                }
+            }
+        }
+        let alpha_in = alpha;
         let stand = evaluate_within(&self.pos, alpha, beta);
         if stand >= beta || ply >= MAX_PLY || self.abort {
             return stand;
+        }
+        // One ply of recaptures closes the sequence: a second one almost never changes
+        // the score, and it costs a full capture generation at every such node.
+        if qdepth > QS_FULL_PLIES {
+            return stand;
+        }
+        let recapture_on = (qdepth == QS_FULL_PLIES)
+            .then(|| self.pos.last_move().map(|m| m.to))
+            .flatten();
+        if let Some(target) = recapture_on {
+            // Only a recapture on `target` is tried here: if nothing of the opponent's stands
+            // there, or winning it cannot reach alpha, skip generating the moves.
+            let cell = self.pos.cell(target);
+            if !cell.is_color(us.flip()) {
+                return stand;
+            }
+            let victim = self.pos.variant.piece(cell.ptype());
+            if !victim.royal && stand + victim.value + DELTA_MARGIN <= alpha {
+                return stand;
+            }
         }
         alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         self.pos.generate_captures(&mut moves);
         let mut picker = MovePicker::new(&self.pos, &moves, 0, &mut self.history, ply);
         let mut best = stand;
-        let recapture_on = (qdepth >= QS_FULL_PLIES)
-            .then(|| self.pos.last_move().map(|m| m.to))
-            .flatten();
         while let Some(mv) = picker.next(&mut moves, &mut self.history) {
             if let Some(target) = recapture_on {
                 if !ordering::captures_on(&self.pos, &mv, target) {
@@ -894,11 +930,22 @@ impl<'a> Worker<'a> {
                 continue;
             }
             // Losing-looking captures (victims worth less than the capturer) onto a
-            // defended square are left out.
-            if ordering::risks_capturer(&self.pos, &mv, gain) {
+            // defended square are left out. Where the test needs the move made, it is
+            // made first, once.
+            let trades_down = ordering::trades_down(&self.pos, &mv, gain);
+            let exposed = if trades_down {
+                self.pos.exposed_unmade(&mv)
+            } else {
+                Some(false)
+            };
+            if exposed == Some(true) {
                 continue;
             }
             self.pos.make(mv);
+            if exposed.is_none() && self.pos.mover_exposed(&mv) {
+                self.pos.unmake();
+                continue;
+            }
             let s = -self.qsearch(ply + 1, qdepth + 1, -beta, -alpha);
             self.pos.unmake();
             if s > best {
@@ -912,6 +959,18 @@ impl<'a> Worker<'a> {
             }
         }
         self.buffers[ply] = moves;
+        if qdepth == 0 && !remembered && !self.abort {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha_in {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared
+                .tt
+                .store(key, 0, score_to_tt(best, ply), 0, bound);
+        }
         best
     }
 
@@ -952,6 +1011,15 @@ fn draw_value(root: &Position) -> i32 {
 fn reduction(depth: i32, searched: usize) -> i32 {
     let r = 0.5 + (depth as f64).ln() * (searched as f64).ln() / 2.25;
     r as i32
+}
+
+/// A stored score with this bound settles the node for the window (`alpha`, `beta`).
+fn bound_decides(bound: Bound, s: i32, alpha: i32, beta: i32) -> bool {
+    match bound {
+        Bound::Exact => true,
+        Bound::Lower => s >= beta,
+        Bound::Upper => s <= alpha,
+    }
 }
 
 fn score_to_tt(s: i32, ply: usize) -> i32 {

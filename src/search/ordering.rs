@@ -28,7 +28,8 @@ pub fn capture_value(pos: &Position, m: &Move) -> i32 {
         return 0;
     }
     let attacker = pos.variant.piece(pos.cell(m.from).ptype()).value;
-    victims * 16 - attacker / 16
+    // At least 1, so that every capture sorts above the quiet moves.
+    (victims * 16 - attacker / 16).max(1)
 }
 
 /// Material won by a capture (royal victims count as a win).
@@ -44,10 +45,10 @@ pub fn material_gain(pos: &Position, m: &Move) -> i32 {
         .sum()
 }
 
-/// The capture gives up a more valuable piece onto a square the opponent attacks.
-pub fn risks_capturer(pos: &Position, m: &Move, gain: i32) -> bool {
-    let attacker = pos.variant.piece(pos.cell(m.from).ptype()).value;
-    gain < attacker && pos.exposed_after(m)
+/// The capture wins less than the capturing piece is worth (worth checking whether the
+/// capturer is then exposed: `Position::exposed_after`).
+pub fn trades_down(pos: &Position, m: &Move, gain: i32) -> bool {
+    gain < pos.variant.piece(pos.cell(m.from).ptype()).value
 }
 
 const KILLERS: usize = 2;
@@ -96,10 +97,21 @@ impl History {
     }
 }
 
-/// Hands out the moves of one node best first (selection by score).
+/// Ordering scores of the classes of moves (a quiet move's history stays below `KILLER`).
+const TT_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 24;
+const PROMOTION: i32 = 1 << 22;
+const KILLER: i32 = 1 << 21;
+/// Moves handed out by selection before the rest is sorted once: most cut-offs come
+/// early, and selection over 300 moves (Tai, Ko) costs quadratic time.
+const SELECT_FIRST: usize = 8;
+
+/// Hands out the moves of one node best first (selection by score, then one sort).
 pub struct MovePicker {
     ply: usize,
     next: usize,
+    /// Score of the move handed out last.
+    last: i32,
 }
 
 impl MovePicker {
@@ -117,26 +129,30 @@ impl MovePicker {
         let tt_move = pos.decode_move(tt_move, moves);
         for m in moves {
             let s = if Some(*m) == tt_move {
-                1 << 30
+                TT_MOVE
             } else {
                 let cv = capture_value(pos, m);
                 if cv > 0 {
-                    (1 << 24) + cv
+                    CAPTURE + cv
                 } else if m.promotes() {
-                    1 << 22
+                    PROMOTION
                 } else if *m == killers[0] {
-                    (1 << 21) + 1
+                    KILLER + 1
                 } else if *m == killers[1] {
-                    1 << 21
+                    KILLER
                 } else {
                     let i = history.index(pos, m);
-                    history.table[i].clamp(-(1 << 20), 1 << 20)
+                    history.table[i].clamp(-(KILLER / 2), KILLER / 2)
                 }
             };
             scores.push(s);
         }
         history.scores[ply] = scores;
-        MovePicker { ply, next: 0 }
+        MovePicker {
+            ply,
+            next: 0,
+            last: TT_MOVE,
+        }
     }
 
     /// The best remaining move.
@@ -145,15 +161,35 @@ impl MovePicker {
         if self.next >= moves.len() {
             return None;
         }
-        let mut best = self.next;
-        for i in self.next + 1..moves.len() {
-            if scores[i] > scores[best] {
-                best = i;
+        if self.next == SELECT_FIRST {
+            let mut rest: Vec<(i32, Move)> = scores[self.next..]
+                .iter()
+                .copied()
+                .zip(moves[self.next..].iter().copied())
+                .collect();
+            rest.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
+            for (i, (s, m)) in rest.into_iter().enumerate() {
+                scores[self.next + i] = s;
+                moves[self.next + i] = m;
             }
+        } else if self.next < SELECT_FIRST {
+            let mut best = self.next;
+            for i in self.next + 1..moves.len() {
+                if scores[i] > scores[best] {
+                    best = i;
+                }
+            }
+            moves.swap(self.next, best);
+            scores.swap(self.next, best);
         }
-        moves.swap(self.next, best);
-        scores.swap(self.next, best);
+        self.last = scores[self.next];
         self.next += 1;
         Some(moves[self.next - 1])
+    }
+
+    /// Every move still to come is quiet: no capture, promotion or TT move (the last
+    /// one handed out was a quiet move from the history or killer class).
+    pub fn only_quiet_left(&self) -> bool {
+        self.last < PROMOTION
     }
 }
