@@ -1,8 +1,9 @@
 //! Turning a material lead into a win. Without these terms a side far ahead sees no
 //! gradient towards the enemy royals until the royal capture falls inside its search
 //! horizon, so it shuffles. When one side leads by `LEAD_MIN` or more it gets:
-//! - a hunt bonus: its pieces near each enemy royal (closer is better), and the enemy
-//!   royal's neighbouring squares taken away (occupied by the hunter, or off the board);
+//! - a hunt bonus: its pieces near each enemy royal (closer is better), the enemy
+//!   royal's neighbouring squares taken away (occupied by the hunter, or off the board),
+//!   and the enemy royal driven away from the centre;
 //! - a trade-down bonus that grows as the total material shrinks, so that even trades
 //!   pay for the side ahead.
 //!
@@ -23,7 +24,11 @@ const HUNT_STEP: i32 = 3;
 /// Hunters counted per royal (the nearest are what matters; bounds the cost on big boards).
 const HUNT_PIECES: i32 = 8;
 /// Centipawns per neighbouring square the enemy royal cannot use, at full weight.
-const CAGE_SQUARE: i32 = 12;
+const CAGE_SQUARE: i32 = 6;
+/// Centipawns per step the enemy royal stands away from the board's centre, at full
+/// weight: a royal on the edge has half its flight squares, and the hunters fence it
+/// there (the mop-up idea of chess endgames).
+const EDGE_STEP: i32 = 20;
 /// Trade-down: the lead's share that is added when half the material is gone (per mille).
 const TRADE_PER_MILLE: i32 = 120;
 
@@ -84,6 +89,10 @@ fn hunt(pos: &Position, ahead: Color, behind: Color) -> i32 {
             })
             .count() as i32;
         score += caged * CAGE_SQUARE;
+        let (cx2, cy2) = (v.files as i32 - 1, v.ranks as i32 - 1);
+        let (x2, y2) = (2 * v.col[r.idx()] as i32, 2 * v.row[r.idx()] as i32);
+        let from_centre = (x2 - cx2).abs().max((y2 - cy2).abs()) / 2;
+        score += from_centre * EDGE_STEP;
     }
     score
 }
@@ -113,6 +122,14 @@ mod tests {
         assert!(f > 0 && n > f, "far {f}, near {n}");
         // The same from the other side's view.
         assert_eq!(conversion(&near, Color::White), -n);
+    }
+
+    #[test]
+    fn the_enemy_king_is_driven_to_the_edge() {
+        // The same hunters, the same distances: the King on the edge is worth more.
+        let centre = chu("12/12/12/12/6k5/12/12/12/12/6DD4/12/K11 b - 1");
+        let edge_hunters = chu("6k5/12/12/12/12/6DD4/12/12/12/12/12/K11 b - 1");
+        assert!(conversion(&edge_hunters, Color::Black) > conversion(&centre, Color::Black));
     }
 
     #[test]
