@@ -199,8 +199,9 @@ enum Command {
 /// Options of `largeshogi match`.
 #[derive(Args)]
 struct MatchArgs {
-    /// An engine: "NAME=command args [proto=usi|xboard] [option.NAME=VALUE]". Give two
-    /// or more; more than two play a round robin.
+    /// An engine: "NAME=command args [proto=usi|xboard] [option.NAME=VALUE] [tc=BASE+INC]"
+    /// (tc: this engine's own clock, for time-odds matches). Give two or more; more than
+    /// two play a round robin.
     #[arg(long = "engine", required = true)]
     engines: Vec<String>,
     /// Games per pairing (each opening twice, colours swapped).

@@ -23,6 +23,9 @@ pub struct EngineSpec {
     pub proto: Option<Proto>,
     /// USI `setoption` / XBoard `option` settings given as `option.NAME=VALUE`.
     pub options: Vec<(String, String)>,
+    /// This engine's own clock, `tc=BASE+INC` (milliseconds), instead of the match's
+    /// (time-odds matches: does the engine get stronger with more time?).
+    pub tc: Option<(u64, u64)>,
 }
 
 impl EngineSpec {
@@ -45,6 +48,7 @@ impl EngineSpec {
             args: Vec::new(),
             proto: None,
             options: Vec::new(),
+            tc: None,
         };
         for w in words {
             if let Some(p) = w.strip_prefix("proto=") {
@@ -53,6 +57,8 @@ impl EngineSpec {
                     "xboard" | "cecp" => Proto::Xboard,
                     _ => return Err(format!("unknown protocol '{p}' (usi or xboard)")),
                 });
+            } else if let Some(t) = w.strip_prefix("tc=") {
+                spec.tc = Some(super::referee::TimeControl::parse_tc(t)?);
             } else if let Some(o) = w.strip_prefix("option.") {
                 let (k, v) = o
                     .split_once('=')
@@ -186,7 +192,8 @@ impl Thinking {
 pub struct Clocks {
     /// Remaining time of (sente, gote).
     pub remaining: [u64; 2],
-    pub inc: u64,
+    /// Increment of (sente, gote).
+    pub inc: [u64; 2],
     pub byoyomi: u64,
     /// Fixed time per move instead of a clock.
     pub movetime: Option<u64>,
@@ -464,8 +471,8 @@ impl EngineProc {
                         "go btime {} wtime {} binc {} winc {} byoyomi {}",
                         clocks.remaining[0],
                         clocks.remaining[1],
-                        clocks.inc,
-                        clocks.inc,
+                        clocks.inc[0],
+                        clocks.inc[1],
                         clocks.byoyomi
                     ),
                 };
@@ -606,6 +613,10 @@ mod tests {
         assert!(EngineSpec::parse("noequals").is_err());
         assert!(EngineSpec::parse("x=").is_err());
         assert!(EngineSpec::parse("x=prog proto=telnet").is_err());
+        let s = EngineSpec::parse("slow=./largeshogi tc=2.5+0.025").expect("valid");
+        assert_eq!(s.tc, Some((2500, 25)));
+        assert!(s.args.is_empty());
+        assert!(EngineSpec::parse("x=prog tc=fast").is_err());
     }
 
     #[test]

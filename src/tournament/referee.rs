@@ -156,13 +156,19 @@ pub fn play_game(
             },
         )
     };
-    // XBoard engines learn the time control from `level` (base in minutes:seconds).
-    let level = tc.movetime.is_none().then(|| {
-        let secs = tc.base / 1000;
-        let inc = tc.inc as f64 / 1000.0;
-        format!("level 0 {}:{:02} {inc}", secs / 60, secs % 60)
-    });
+    // Each side's (base, increment): the match's, or the engine's own `tc=`.
+    let clock_of = |e: &EngineProc| e.spec.tc.unwrap_or((tc.base, tc.inc));
+    let (base, inc) = (
+        [clock_of(engines[0]).0, clock_of(engines[1]).0],
+        [clock_of(engines[0]).1, clock_of(engines[1]).1],
+    );
     for (i, e) in engines.iter_mut().enumerate() {
+        // XBoard engines learn the time control from `level` (base in minutes:seconds).
+        let level = tc.movetime.is_none().then(|| {
+            let secs = base[i] / 1000;
+            let inc = inc[i] as f64 / 1000.0;
+            format!("level 0 {}:{:02} {inc}", secs / 60, secs % 60)
+        });
         if e.new_game(variant.name, level.as_deref(), None).is_err() {
             let c = if i == 0 { Color::Black } else { Color::White };
             return Ok(finish(&mut engines, moves, comments, Ending::Crash(c)));
@@ -171,7 +177,7 @@ pub fn play_game(
             e.tell_move(xb);
         }
     }
-    let mut remaining = [tc.base, tc.base];
+    let mut remaining = base;
     loop {
         if let Some(o) = game.outcome() {
             return Ok(finish(&mut engines, moves, comments, Ending::Rules(o)));
@@ -183,7 +189,7 @@ pub fn play_game(
         let side = color.index();
         let clocks = Clocks {
             remaining,
-            inc: tc.inc,
+            inc,
             byoyomi: tc.byoyomi,
             movetime: tc.movetime,
         };
@@ -236,10 +242,10 @@ pub fn play_game(
         }
         if tc.movetime.is_none() {
             remaining[side] = if used <= remaining[side] {
-                remaining[side] - used + tc.inc
+                remaining[side] - used + inc[side]
             } else {
                 // Into byoyomi (or within the margin): the main time is gone.
-                tc.inc
+                inc[side]
             };
         }
         let pos = game.position();
