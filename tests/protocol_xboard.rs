@@ -256,6 +256,36 @@ fn a_lost_engine_resigns() {
     e.quit();
 }
 
+/// The side to move (the engine; XBoard's `w` is shogi's Black, the upper-case pieces) has
+/// a King against a King, two Dragon Kings and a Gold, not lost at once; HaChu's rules, so
+/// no bare-King win. With colours swapped the engine is far ahead.
+const FAR_BEHIND: &str = "11k/10dd/8g3/12/12/12/12/12/12/12/12/K11";
+const FAR_AHEAD: &str = "11k/12/12/12/12/12/12/12/12/12/DD1G8/K11";
+
+#[test]
+fn draw_offers_are_taken_only_when_the_score_says_so() {
+    for (board, accept) in [(FAR_BEHIND, true), (FAR_AHEAD, false)] {
+        let mut e = xboard_engine();
+        e.send("option Rules=hachu");
+        e.send("force");
+        e.send(&format!("setboard {board} w"));
+        e.send("sd 3");
+        e.send("go");
+        engine_move(&mut e, REPLY * 4);
+        e.send("draw");
+        let replies = e.replies_before("ping 7", "pong 7");
+        let accepted = replies.iter().any(|l| l == "offer draw");
+        assert_eq!(accepted, accept, "{board}: {replies:?}");
+        e.quit();
+    }
+    // Before the engine has played a move it has no score: no acceptance.
+    let mut e = xboard_engine();
+    e.send("draw");
+    let replies = e.replies_before("ping 8", "pong 8");
+    assert!(!replies.iter().any(|l| l == "offer draw"), "{replies:?}");
+    e.quit();
+}
+
 #[test]
 fn move_now_answers_within_100ms() {
     let mut e = xboard_engine();

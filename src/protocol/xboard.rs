@@ -82,6 +82,53 @@ pub struct XBoard {
     pending_leg: Option<String>,
     /// `ping`s received while thinking on our move: answered after the move (CECP rule).
     pending_pongs: Vec<String>,
+    /// Draw offers made and answered by the score (`Draws`).
+    draws: Draws,
+}
+
+/// Draw offers (CECP `draw` / `offer draw`) decided by the engine's own scores: accept when
+/// clearly worse, or when the game has long been level; offer only in the latter case.
+#[derive(Default)]
+struct Draws {
+    /// Scores (centipawns, the engine's view) of the engine's moves this game, newest last.
+    scores: Vec<i32>,
+    /// Game ply of the engine's last offer.
+    offered_at: Option<usize>,
+}
+
+/// A draw is welcome at this score or worse (centipawns).
+const DRAW_ACCEPT_BELOW: i32 = -150;
+/// "Level": the last `DRAW_LEVEL_MOVES` scores within this of zero, after
+/// `DRAW_LEVEL_PLIES` plies of play.
+const DRAW_LEVEL_BAND: i32 = 15;
+const DRAW_LEVEL_MOVES: usize = 12;
+const DRAW_LEVEL_PLIES: usize = 200;
+/// Plies between two offers of the engine.
+const DRAW_OFFER_GAP: usize = 40;
+
+impl Draws {
+    fn level(&self, plies: usize) -> bool {
+        plies >= DRAW_LEVEL_PLIES
+            && self.scores.len() >= DRAW_LEVEL_MOVES
+            && self.scores[self.scores.len() - DRAW_LEVEL_MOVES..]
+                .iter()
+                .all(|s| s.abs() <= DRAW_LEVEL_BAND)
+    }
+
+    /// Accept the opponent's offer?
+    fn accept(&self, plies: usize) -> bool {
+        self.scores.last().is_some_and(|&s| s <= DRAW_ACCEPT_BELOW) || self.level(plies)
+    }
+
+    /// Offer a draw with the move about to be played (after recording its score)?
+    fn offer(&mut self, plies: usize) -> bool {
+        let recent = self.offered_at.is_some_and(|p| plies < p + DRAW_OFFER_GAP);
+        let offer = !recent && self.level(plies);
+        if offer {
+            self.offered_at = Some(plies);
+        }
+        offer
+    }
 }
 
 impl Default for XBoard {
@@ -102,6 +149,7 @@ impl XBoard {
             our_clock: None,
             pending_leg: None,
             pending_pongs: Vec::new(),
+            draws: Draws::default(),
         }
     }
 
@@ -426,10 +474,17 @@ impl XBoard {
     fn dispatch(&mut self, e: &mut Engine, cmd: &str, args: &[&str]) -> Result<Flow, String> {
         match cmd {
             "xboard" | "accepted" | "rejected" | "hard" | "easy" | "random" | "computer"
-            | "name" | "rating" | "ics" | "draw" | "hint" | "bk" | "otim" | "white" | "black"
-            | "." | "nps" | "pause" | "resume" => {}
+            | "name" | "rating" | "ics" | "hint" | "bk" | "otim" | "white" | "black" | "."
+            | "nps" | "pause" | "resume" => {}
+            "draw" => {
+                // The opponent offers a draw; CECP's acceptance is offering one back.
+                if self.gui == Gui::XBoard && self.draws.accept(e.game.position().plies_played()) {
+                    e.out.line("offer draw");
+                }
+            }
             "protover" => self.features(e),
             "new" => {
+                self.draws = Draws::default();
                 self.halt(e);
                 e.game = e.start_game();
                 e.clear_hash();
@@ -591,6 +646,11 @@ impl Protocol for XBoard {
             }
             Some(mv) => {
                 let pos = e.game.position();
+                self.draws.scores.push(centipawns(done.result.score));
+                // QBoard takes any offer for the end of the game: none there.
+                if self.gui == Gui::XBoard && self.draws.offer(pos.plies_played()) {
+                    e.out.line("offer draw");
+                }
                 let (text, one_line) = match self.gui {
                     Gui::XBoard => (pos.move_to_xboard(&mv), false),
                     Gui::QBoard => (
@@ -679,13 +739,18 @@ fn color_name(c: Color) -> &'static str {
     }
 }
 
-/// `ply score time(cs) nodes pv`, the score in centipawns, royal capture as 100000 + moves.
-fn thinking_line(root: &Position, info: &Info) -> String {
-    let score = match info.score {
+/// A score in centipawns as XBoard shows it: royal capture as 100000 + moves.
+fn centipawns(score: Score) -> i32 {
+    match score {
         Score::Cp(c) => c,
         Score::Mate(n) if n > 0 => 100_000 + (n + 1) / 2,
         Score::Mate(n) => -100_000 - (-n + 1) / 2,
-    };
+    }
+}
+
+/// `ply score time(cs) nodes pv`, the score in centipawns, royal capture as 100000 + moves.
+fn thinking_line(root: &Position, info: &Info) -> String {
+    let score = centipawns(info.score);
     format!(
         "{} {} {} {} {}",
         info.depth,
@@ -748,6 +813,25 @@ fn parse_seconds(text: &str) -> Result<Duration, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn draws_are_offered_only_after_a_long_level_stretch() {
+        let mut d = Draws {
+            scores: vec![5; DRAW_LEVEL_MOVES],
+            offered_at: None,
+        };
+        // Level, but too early in the game.
+        assert!(!d.offer(DRAW_LEVEL_PLIES - 1));
+        assert!(d.offer(DRAW_LEVEL_PLIES));
+        // Not again at once.
+        assert!(!d.offer(DRAW_LEVEL_PLIES + 2));
+        assert!(d.accept(DRAW_LEVEL_PLIES + 2));
+        // One score outside the band ends the level stretch; a bad score accepts anyway.
+        d.scores.push(80);
+        assert!(!d.accept(DRAW_LEVEL_PLIES + 4));
+        d.scores.push(DRAW_ACCEPT_BELOW);
+        assert!(d.accept(10));
+    }
 
     #[test]
     fn fen_side_letter_is_inverted() {
