@@ -374,3 +374,20 @@ fn ko_rule_switches_are_usi_options() {
     assert!(lines.is_empty(), "{lines:?}");
     e.assert_no_panic();
 }
+
+#[test]
+fn go_movetime_uses_the_time_it_is_given() {
+    // Chu's start finishes early iterations fast; the engine keeps deepening until the
+    // time is used up instead of stopping after half of it.
+    let mut e = usi_engine();
+    e.send("position startpos");
+    let t = Instant::now();
+    e.send("go movetime 600");
+    e.expect("bestmove ", REPLY);
+    assert!(
+        t.elapsed() >= Duration::from_millis(500),
+        "answered after {:?}",
+        t.elapsed()
+    );
+    e.quit();
+}
