@@ -318,9 +318,7 @@ impl Searcher {
                 .unwrap_or(MAX_PLY as u32 - 10)
                 .clamp(1, MAX_PLY as u32 - 10) as i32,
             // `go movetime` asks for that much thinking: iterate until it is used up.
-            soft: budget
-                .filter(|_| limits.movetime.is_none())
-                .map(|b| b.0),
+            soft: budget.filter(|_| limits.movetime.is_none()).map(|b| b.0),
             multipv: self.multipv.min(root_moves.len()),
             fixed_depth: limits.depth.is_some(),
             infinite: limits.infinite,
