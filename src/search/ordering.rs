@@ -60,6 +60,8 @@ pub struct History {
     cells: usize,
     killers: Vec<[Move; KILLERS]>,
     scores: Vec<Vec<i32>>,
+    /// Scratch for sorting the rest of a move list (kept to avoid an allocation per node).
+    rest: Vec<(i32, Move)>,
 }
 
 impl History {
@@ -69,6 +71,7 @@ impl History {
             cells: 0,
             killers: vec![[Move::NULL; KILLERS]; 130],
             scores: (0..130).map(|_| Vec::new()).collect(),
+            rest: Vec::new(),
         }
     }
 
@@ -162,13 +165,16 @@ impl MovePicker {
             return None;
         }
         if self.next == SELECT_FIRST {
-            let mut rest: Vec<(i32, Move)> = scores[self.next..]
-                .iter()
-                .copied()
-                .zip(moves[self.next..].iter().copied())
-                .collect();
+            let rest = &mut history.rest;
+            rest.clear();
+            rest.extend(
+                scores[self.next..]
+                    .iter()
+                    .copied()
+                    .zip(moves[self.next..].iter().copied()),
+            );
             rest.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-            for (i, (s, m)) in rest.into_iter().enumerate() {
+            for (i, &(s, m)) in rest.iter().enumerate() {
                 scores[self.next + i] = s;
                 moves[self.next + i] = m;
             }
