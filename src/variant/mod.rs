@@ -371,6 +371,8 @@ pub struct Variant {
     /// Indexed `[colour][piece type]`.
     pub moves: [Vec<PieceMoves>; 2],
     pub start_sfen: &'static str,
+    /// Both armies' material in the start position (`Variant::start_material`).
+    start_material: std::sync::OnceLock<i32>,
     pub bench_sfens: &'static [&'static str],
     /// Ranks of the promotion zone, counted from the far edge.
     pub zone_depth: usize,
@@ -504,6 +506,15 @@ impl Variant {
 
     /// Chebyshev distance between two board squares.
     #[inline]
+    /// Both armies' material (centipawns) in the start position: the scale against which
+    /// the evaluation measures how much has been traded off.
+    pub fn start_material(&'static self) -> i32 {
+        *self.start_material.get_or_init(|| {
+            let start = crate::position::Position::start(self, self.default_rules);
+            start.material(Color::Black) + start.material(Color::White)
+        })
+    }
+
     pub fn distance(&self, a: Sq, b: Sq) -> i8 {
         let dx = (self.col[a.idx()] - self.col[b.idx()]).abs();
         let dy = (self.row[a.idx()] - self.row[b.idx()]).abs();
