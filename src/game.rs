@@ -97,19 +97,7 @@ impl Game {
         let mover = self.pos.side_to_move();
         let was_in_check = self.pos.attacks_royal(mover.flip());
         self.pos.make(mv);
-        let attacking = if self.pos.variant.perpetual == Perpetual::Threat {
-            threatens_all_royals(&self.pos, mover)
-        } else if self.pos.variant.perpetual == Perpetual::Check
-            && self.pos.variant.has_auto_capture
-        {
-            // yanxin.md 7: a threat through an automatic capture counts too (the opponent's
-            // null ply activates a pending Moon Fairy; a moving one captures around it).
-            self.pos.royal_threatened()
-        } else {
-            self.pos.attacks_royal(mover)
-                || (self.pos.variant.perpetual == Perpetual::Attack
-                    && self.moved_piece_attacks(mv.to, mover))
-        };
+        let attacking = attacking_after(&self.pos, &mv, mover);
         self.played.push(Played {
             mover,
             attacking,
@@ -125,18 +113,6 @@ impl Game {
         } else {
             false
         }
-    }
-
-    fn moved_piece_attacks(&self, at: Sq, mover: Color) -> bool {
-        let cell = self.pos.cell(at);
-        if !cell.is_color(mover) {
-            return false;
-        }
-        let o = crate::movegen::attack::Overlay::NONE;
-        self.pos
-            .pieces(mover.flip())
-            .iter()
-            .any(|&s| self.pos.piece_attacks(cell, at, s, &o))
     }
 
     /// The result, if the game is over, tested in the order of chu.md 7.5.
@@ -210,6 +186,32 @@ impl Game {
             }
         }
     }
+}
+
+/// Whether `mv`, just made by `mover` in `p`, counts as an attack for the variant's
+/// perpetual rule (`Perpetual`): a side all of whose moves in a four-fold repetition
+/// attack loses it. The referee and the search both ask this.
+pub fn attacking_after(p: &Position, mv: &Move, mover: Color) -> bool {
+    match p.variant.perpetual {
+        Perpetual::Threat => threatens_all_royals(p, mover),
+        // yanxin.md 7: a threat through an automatic capture counts too (the opponent's
+        // null ply activates a pending Moon Fairy; a moving one captures around it).
+        Perpetual::Check if p.variant.has_auto_capture => p.royal_threatened(),
+        Perpetual::Check => p.attacks_royal(mover),
+        Perpetual::Attack => p.attacks_royal(mover) || moved_piece_attacks(p, mv.to, mover),
+    }
+}
+
+/// The piece that moved to `at` attacks some enemy piece.
+fn moved_piece_attacks(p: &Position, at: Sq, mover: Color) -> bool {
+    let cell = p.cell(at);
+    if !cell.is_color(mover) {
+        return false;
+    }
+    let o = crate::movegen::attack::Overlay::NONE;
+    p.pieces(mover.flip())
+        .iter()
+        .any(|&s| p.piece_attacks(cell, at, s, &o))
 }
 
 /// `mover`, were it to move again in `p`, has a legal move after which the opponent has

@@ -187,3 +187,35 @@ fn stop_flag_ends_an_infinite_search() {
     assert!(r.best.is_some());
     assert!(start.elapsed() < std::time::Duration::from_secs(2));
 }
+
+#[test]
+fn a_perpetual_attack_is_not_taken_for_a_draw() {
+    // Black is behind (White has a Dragon King more) and would welcome a draw. Its Rook has
+    // gone 6g-5g-6g while White's King went 1a-2a-1a; 6g5g now repeats the position. Each
+    // Rook move attacks a Pawn (guarded by a Gold), White's King moves attack nothing, so
+    // under the default rules (chu.md 7.4: the perpetual attacker loses the four-fold
+    // repetition) that repetition loses for Black, and the engine must play something else.
+    let sfen = "2d8k/6gg4/6pp4/12/12/12/6R5/12/12/12/12/5K6 b - 1";
+    let mut game = Game::new(chu_with(sfen, Rules::default()));
+    for usi in ["6g5g", "1a2a", "5g6g", "2a1a"] {
+        let mv = game.position().parse_move(usi).expect("a legal move");
+        game.play(mv);
+    }
+    let limits = Limits {
+        depth: Some(4),
+        ..Limits::default()
+    };
+    let r = Searcher::new(16, 1).search(&game, &limits, &Control::default(), &mut |_| {});
+    let best = r.best.expect("a move");
+    assert_ne!(game.position().move_to_usi(&best), "6g5g");
+    // Where repeating is a draw (no perpetual: the King's moves), the same search still
+    // takes it: Black, behind, prefers the draw. Black's King went 7l-8l-7l instead.
+    let mut game = Game::new(chu_with(sfen, Rules::default()));
+    for usi in ["7l8l", "1a2a", "8l7l", "2a1a"] {
+        let mv = game.position().parse_move(usi).expect("a legal move");
+        game.play(mv);
+    }
+    let r = Searcher::new(16, 1).search(&game, &limits, &Control::default(), &mut |_| {});
+    let best = r.best.expect("a move");
+    assert_eq!(game.position().move_to_usi(&best), "7l8l");
+}

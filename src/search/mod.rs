@@ -14,7 +14,7 @@ pub mod tt;
 pub use time::{Clock, Limits};
 
 use crate::eval::evaluate_within;
-use crate::game::Game;
+use crate::game::{attacking_after, Game};
 use crate::position::Position;
 use crate::types::Move;
 use crate::variant::Repetition;
@@ -43,6 +43,9 @@ const QS_FULL_PLIES: u32 = 2;
 /// `DRAW_CONTEMPT_MAX` either way.
 const DRAW_CONTEMPT_DIVISOR: i32 = 4;
 const DRAW_CONTEMPT_MAX: i32 = 150;
+/// A repetition lost by the perpetual rule: beyond any evaluation (Tai's largest stays
+/// under 23000), short of the mate scores, since the game is not over yet.
+const PERPETUAL_LOSS: i32 = 25_000;
 /// Depths at most this are "shallow": static pruning applies when no royal is attacked.
 const SHALLOW_DEPTH: i32 = 3;
 /// Reverse futility: a static score this far above beta per remaining ply stands.
@@ -658,7 +661,7 @@ impl<'a> Worker<'a> {
 
     /// Repetition inside the search: a draw under the four-fold rule (the engine avoids
     /// cycles it cannot win), a loss for the repeating side where repeating is illegal.
-    fn repetition_score(&self, ply: usize) -> Option<i32> {
+    fn repetition_score(&mut self, ply: usize) -> Option<i32> {
         let hist = self.pos.history();
         let key = self.pos.key();
         let repeated = hist.iter().rev().skip(1).step_by(2).any(|&k| k == key);
@@ -666,16 +669,36 @@ impl<'a> Worker<'a> {
             return None;
         }
         Some(match self.pos.rules.repetition {
-            Repetition::Fourfold => {
-                if ply.is_multiple_of(2) {
-                    self.root_draw
-                } else {
-                    -self.root_draw
-                }
-            }
+            Repetition::Fourfold => match self.perpetual_attacker() {
+                Some(c) if c == self.pos.side_to_move() => -PERPETUAL_LOSS,
+                Some(_) => PERPETUAL_LOSS,
+                None if ply.is_multiple_of(2) => self.root_draw,
+                None => -self.root_draw,
+            },
             // The side that just moved recreated a position: it loses.
             Repetition::Forbid | Repetition::Lose => MATE - ply as i32,
         })
+    }
+
+    /// The side that would lose the repetition just reached by the perpetual rule
+    /// (`game::attacking_after`): the one whose last move attacked while the other's did
+    /// not. The last move of each side stands for the whole cycle, as the repetition
+    /// itself is judged at its second occurrence.
+    fn perpetual_attacker(&mut self) -> Option<crate::types::Color> {
+        let mover = self.pos.side_to_move().flip();
+        let last = self.pos.last_move().filter(|m| !m.is_null())?;
+        let mover_attacks = attacking_after(&self.pos, &last, mover);
+        self.pos.unmake();
+        let other_attacks = self
+            .pos
+            .last_move()
+            .is_some_and(|m| !m.is_null() && attacking_after(&self.pos, &m, mover.flip()));
+        self.pos.make(last);
+        match (mover_attacks, other_attacks) {
+            (true, false) => Some(mover),
+            (false, true) => Some(mover.flip()),
+            _ => None,
+        }
     }
 
     /// A move after the first (already made on the board): null window, late quiet moves
