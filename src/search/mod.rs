@@ -660,7 +660,8 @@ impl<'a> Worker<'a> {
     }
 
     /// Repetition inside the search: a draw under the four-fold rule (the engine avoids
-    /// cycles it cannot win), a loss for the repeating side where repeating is illegal.
+    /// cycles it cannot win) unless the perpetual rule makes it a loss for one side, a
+    /// loss for the repeating side where repeating is illegal.
     fn repetition_score(&mut self, ply: usize) -> Option<i32> {
         let hist = self.pos.history();
         let key = self.pos.key();

@@ -504,8 +504,6 @@ impl Variant {
         dy as i16 * self.stride as i16 + dx as i16
     }
 
-    /// Chebyshev distance between two board squares.
-    #[inline]
     /// Both armies' material (centipawns) in the start position: the scale against which
     /// the evaluation measures how much has been traded off.
     pub fn start_material(&'static self) -> i32 {
@@ -515,6 +513,8 @@ impl Variant {
         })
     }
 
+    /// Chebyshev distance between two board squares.
+    #[inline]
     pub fn distance(&self, a: Sq, b: Sq) -> i8 {
         let dx = (self.col[a.idx()] - self.col[b.idx()]).abs();
         let dy = (self.row[a.idx()] - self.row[b.idx()]).abs();
