@@ -29,10 +29,8 @@ const CAGE_SQUARE: i32 = 6;
 /// weight: a royal on the edge has half its flight squares, and the hunters fence it
 /// there (the mop-up idea of chess endgames).
 const EDGE_STEP: i32 = 20;
-/// Trade-down: the share of the lead (per mille) added per unit of the start material
-/// that has been traded off; a quarter of the lead when half of it is gone. Measured
-/// against the start, so that one trade counts as much on 25x25 as on 12x12.
-const TRADE_PER_MILLE: i64 = 500;
+/// Trade-down: the lead's share that is added when half the material is gone (per mille).
+const TRADE_PER_MILLE: i32 = 120;
 
 /// The conversion terms from `us`'s point of view (positive when `us` leads).
 pub fn conversion(pos: &Position, us: Color) -> i32 {
@@ -46,11 +44,10 @@ pub fn conversion(pos: &Position, us: Color) -> i32 {
     let weight = (lead - LEAD_MIN).min(LEAD_FULL - LEAD_MIN);
     let scale = LEAD_FULL - LEAD_MIN;
     let hunt = hunt(pos, ahead, behind) * weight / scale;
-    let start = pos.variant.start_material().max(1) as i64;
-    let traded = (start - (pos.material(ahead) + pos.material(behind)) as i64).max(0);
-    // Rises as material comes off with the lead unchanged.
-    let trade =
-        (lead as i64 * traded * TRADE_PER_MILLE / (start * 1000)).min(lead as i64 / 2) as i32;
+    let total = (pos.material(ahead) + pos.material(behind)).max(1);
+    // lead * (lead / total): rises as material comes off with the lead unchanged.
+    let trade = (lead as i64 * lead as i64 * TRADE_PER_MILLE as i64 / (total as i64 * 500))
+        .min(lead as i64 / 2) as i32;
     let bonus = hunt + trade * weight / scale;
     if ahead == us {
         bonus

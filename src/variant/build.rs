@@ -423,7 +423,6 @@ impl Variant {
             cells: g.cells,
             moves,
             start_sfen: spec.start_sfen,
-            start_material: Default::default(),
             bench_sfens: spec.bench_sfens,
             zone_depth: spec.zone_depth,
             lion_trading: spec.lion_trading,

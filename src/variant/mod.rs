@@ -371,8 +371,6 @@ pub struct Variant {
     /// Indexed `[colour][piece type]`.
     pub moves: [Vec<PieceMoves>; 2],
     pub start_sfen: &'static str,
-    /// Both armies' material in the start position (`Variant::start_material`).
-    start_material: std::sync::OnceLock<i32>,
     pub bench_sfens: &'static [&'static str],
     /// Ranks of the promotion zone, counted from the far edge.
     pub zone_depth: usize,
@@ -502,15 +500,6 @@ impl Variant {
     #[inline]
     pub fn vec_offset(&self, (dx, dy): (i8, i8)) -> i16 {
         dy as i16 * self.stride as i16 + dx as i16
-    }
-
-    /// Both armies' material (centipawns) in the start position: the scale against which
-    /// the evaluation measures how much has been traded off.
-    pub fn start_material(&'static self) -> i32 {
-        *self.start_material.get_or_init(|| {
-            let start = crate::position::Position::start(self, self.default_rules);
-            start.material(Color::Black) + start.material(Color::White)
-        })
     }
 
     /// Chebyshev distance between two board squares.
