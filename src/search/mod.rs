@@ -745,11 +745,11 @@ impl<'a> Worker<'a> {
         if let Some(s) = self.repetition_score(ply) {
             return s;
         }
-        // Threat extension: when the mover's last royal stands attacked, the line gets one
+        // Check extension: when the mover's last royal stands attacked, the line gets one
         // more ply, so a hunt that ends in royal capture just past the horizon is seen
         // (a Chu king hunt runs 7 plies and more). Bounded by twice the iteration depth.
-        let last_royal_attacked =
-            self.pos.royal_count(us) == 1 && self.pos.attacks_royal(us.flip());
+        let one_royal = self.pos.royal_count(us) == 1;
+        let last_royal_attacked = one_royal && self.pos.attacks_royal(us.flip());
         let depth = if last_royal_attacked && (ply as i32) < 2 * self.goal {
             depth.max(0) + 1
         } else {
@@ -781,7 +781,7 @@ impl<'a> Worker<'a> {
         // The royal test is costly (Tai's Emperor, Ko's shooters): made only when a pruning
         // decision needs it.
         let shallow = !pv_node && depth <= SHALLOW_DEPTH && beta.abs() < MATE_BOUND;
-        let mut royal_safe = (self.pos.royal_count(us) == 1).then_some(!last_royal_attacked);
+        let mut royal_safe = one_royal.then_some(!last_royal_attacked);
         let mut prunable = |pos: &Position| {
             shallow && *royal_safe.get_or_insert_with(|| !pos.attacks_royal(us.flip()))
         };
