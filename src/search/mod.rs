@@ -55,6 +55,8 @@ const FUTILITY_MARGIN: i32 = 150;
 /// Late quiet moves searched at a shallow node: `LATE_MOVES_BASE + LATE_MOVES_SCALE * d^2`.
 const LATE_MOVES_BASE: usize = 8;
 const LATE_MOVES_SCALE: usize = 6;
+/// History (within +-16384) worth one ply less or more of late-move reduction.
+const HISTORY_PER_PLY: i32 = 8192;
 
 /// A score as the protocols print it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -189,6 +191,8 @@ struct Worker<'a> {
     buffers: Vec<Vec<Move>>,
     /// Per ply: moves put off because another thread was searching them.
     deferred: Vec<Vec<Move>>,
+    /// Per ply: the quiet moves searched so far without a cut-off.
+    quiets_tried: Vec<Vec<Move>>,
     local_nodes: u64,
     seldepth: usize,
     /// The iteration being searched.
@@ -368,6 +372,7 @@ impl<'a> Worker<'a> {
             history: History::new(),
             buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             deferred: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            quiets_tried: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             local_nodes: 0,
             seldepth: 0,
             goal: i32::MAX,
@@ -703,13 +708,15 @@ impl<'a> Worker<'a> {
     }
 
     /// A move after the first (already made on the board): null window, late quiet moves
-    /// reduced first, re-searched at full depth and then with the full window as needed.
+    /// reduced first (less when their history is good, more when bad), re-searched at full
+    /// depth and then with the full window as needed.
     #[allow(clippy::too_many_arguments)]
     fn search_sibling(
         &mut self,
         mv: Move,
         searched: usize,
         is_capture: bool,
+        history: i32,
         depth: i32,
         ply: usize,
         alpha: i32,
@@ -718,7 +725,7 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         let mut r = 0;
         if depth >= 3 && searched >= 3 && !is_capture && !mv.promotes() {
-            r = (reduction(depth, searched) - pv_node as i32).max(1);
+            r = (reduction(depth, searched) - pv_node as i32 - history / HISTORY_PER_PLY).max(1);
         }
         let mut s = -self.search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
         if s > alpha && r > 0 {
@@ -819,6 +826,8 @@ impl<'a> Worker<'a> {
         let busy = self.shared.busy.filter(|_| depth >= DEFER_DEPTH);
         let mut deferred = std::mem::take(&mut self.deferred[ply]);
         deferred.clear();
+        let mut quiets_tried = std::mem::take(&mut self.quiets_tried[ply]);
+        quiets_tried.clear();
         let mut retried = 0;
         let mut quiet_pruned = false;
         while let Some((mv, retry)) = abdada::next_move(
@@ -842,6 +851,11 @@ impl<'a> Worker<'a> {
                 }
             }
             let is_capture = self.pos.is_capture(&mv);
+            let history = if is_capture {
+                0
+            } else {
+                self.history.value(&self.pos, &mv)
+            };
             self.pos.make(mv);
             let child = self.pos.key();
             if busy.is_some_and(|b| searched > 0 && !b.claim(child, retry)) {
@@ -852,8 +866,9 @@ impl<'a> Worker<'a> {
             let s = if searched == 0 {
                 -self.search(depth - 1, ply + 1, -beta, -alpha, pv_node)
             } else {
-                let s =
-                    self.search_sibling(mv, searched, is_capture, depth, ply, alpha, beta, pv_node);
+                let s = self.search_sibling(
+                    mv, searched, is_capture, history, depth, ply, alpha, beta, pv_node,
+                );
                 if let Some(busy) = busy {
                     busy.leave(child);
                 }
@@ -864,6 +879,7 @@ impl<'a> Worker<'a> {
             if self.abort {
                 self.buffers[ply] = moves;
                 self.deferred[ply] = deferred;
+                self.quiets_tried[ply] = quiets_tried;
                 return 0;
             }
             if s > best {
@@ -874,15 +890,23 @@ impl<'a> Worker<'a> {
                     if s >= beta {
                         if !is_capture {
                             self.history.reward(&self.pos, &mv, ply, depth);
+                            // The quiet moves tried before it did not cut: they sink.
+                            for q in &quiets_tried {
+                                self.history.punish(&self.pos, q, depth);
+                            }
                         }
                         break;
                     }
                 }
             }
+            if !is_capture && !mv.promotes() {
+                quiets_tried.push(mv);
+            }
         }
         let code = self.pos.encode_move(&best_move, Some(&moves));
         self.buffers[ply] = moves;
         self.deferred[ply] = deferred;
+        self.quiets_tried[ply] = quiets_tried;
         let bound = if best >= beta {
             Bound::Lower
         } else if pv_node && best > alpha0.max(-INF) && best_move != Move::NULL && best >= alpha {

@@ -53,6 +53,12 @@ pub fn trades_down(pos: &Position, m: &Move, gain: i32) -> bool {
 
 const KILLERS: usize = 2;
 
+/// History change for a cut-off at `depth`: grows with the subtree's size, and is large
+/// enough against the +-16384 range that a few cut-offs move the late-move reductions.
+fn history_bonus(depth: i32) -> i32 {
+    (16 * depth * depth).min(1600)
+}
+
 /// History and killer tables of one search thread.
 pub struct History {
     /// Indexed by the moving cell code and the destination square.
@@ -87,16 +93,32 @@ impl History {
 
     /// A quiet move caused a beta cut-off.
     pub fn reward(&mut self, pos: &Position, m: &Move, ply: usize, depth: i32) {
-        let i = self.index(pos, m);
-        let bonus = depth * depth;
-        let h = &mut self.table[i];
-        *h += bonus - *h * bonus.abs() / 16384;
+        self.update(pos, m, history_bonus(depth));
         if let Some(k) = self.killers.get_mut(ply) {
             if k[0] != *m {
                 k[1] = k[0];
                 k[0] = *m;
             }
         }
+    }
+
+    /// The history of a quiet move (within +-16384).
+    pub fn value(&mut self, pos: &Position, m: &Move) -> i32 {
+        let i = self.index(pos, m);
+        self.table[i]
+    }
+
+    /// A quiet move was searched before another quiet move cut off at this node.
+    pub fn punish(&mut self, pos: &Position, m: &Move, depth: i32) {
+        self.update(pos, m, -history_bonus(depth));
+    }
+
+    /// History gravity: each update moves the entry towards the bonus's sign, and the
+    /// entries stay within +-16384.
+    fn update(&mut self, pos: &Position, m: &Move, bonus: i32) {
+        let i = self.index(pos, m);
+        let h = &mut self.table[i];
+        *h += bonus - *h * bonus.abs() / 16384;
     }
 }
 
@@ -197,5 +219,32 @@ impl MovePicker {
     /// one handed out was a quiet move from the history or killer class).
     pub fn only_quiet_left(&self) -> bool {
         self.last < PROMOTION
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::{Rules, Variant};
+
+    #[test]
+    fn history_rewards_the_cut_and_sinks_the_moves_tried_before_it() {
+        let pos = Position::start(Variant::chu(), Rules::default());
+        let moves = pos.legal_moves();
+        let (cut, tried) = (moves[0], moves[1]);
+        let mut h = History::new();
+        for _ in 0..50 {
+            h.reward(&pos, &cut, 3, 6);
+            h.punish(&pos, &tried, 6);
+        }
+        let (good, bad) = (h.value(&pos, &cut), h.value(&pos, &tried));
+        assert!(good > 0 && bad < 0, "good {good}, bad {bad}");
+        // Gravity keeps both inside the range the reductions are scaled to.
+        assert!(good <= 16384 && bad >= -16384);
+        assert_eq!(h.killers[3][0], cut);
+        // The picker hands out the rewarded move (a killer now) before the punished one.
+        let mut list = vec![tried, cut];
+        let mut picker = MovePicker::new(&pos, &list, 0, &mut h, 3);
+        assert_eq!(picker.next(&mut list, &mut h), Some(cut));
     }
 }
