@@ -55,8 +55,9 @@ const FUTILITY_MARGIN: i32 = 150;
 /// Late quiet moves searched at a shallow node: `LATE_MOVES_BASE + LATE_MOVES_SCALE * d^2`.
 const LATE_MOVES_BASE: usize = 8;
 const LATE_MOVES_SCALE: usize = 6;
-/// History (within +-16384) worth one ply less or more of late-move reduction.
-const HISTORY_PER_PLY: i32 = 8192;
+/// History worth one ply less or more of late-move reduction: half of
+/// `ordering::HISTORY_MAX`.
+const HISTORY_PER_PLY: i32 = ordering::HISTORY_MAX / 2;
 
 /// A score as the protocols print it.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]

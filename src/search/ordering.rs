@@ -53,8 +53,11 @@ pub fn trades_down(pos: &Position, m: &Move, gain: i32) -> bool {
 
 const KILLERS: usize = 2;
 
+/// History entries stay within +-`HISTORY_MAX` (history gravity, `History::update`).
+pub const HISTORY_MAX: i32 = 16384;
+
 /// History change for a cut-off at `depth`: grows with the subtree's size, and is large
-/// enough against the +-16384 range that a few cut-offs move the late-move reductions.
+/// enough against `HISTORY_MAX` that a few cut-offs move the late-move reductions.
 fn history_bonus(depth: i32) -> i32 {
     (16 * depth * depth).min(1600)
 }
@@ -102,7 +105,7 @@ impl History {
         }
     }
 
-    /// The history of a quiet move (within +-16384).
+    /// The history of a quiet move (within +-`HISTORY_MAX`).
     pub fn value(&mut self, pos: &Position, m: &Move) -> i32 {
         let i = self.index(pos, m);
         self.table[i]
@@ -114,11 +117,11 @@ impl History {
     }
 
     /// History gravity: each update moves the entry towards the bonus's sign, and the
-    /// entries stay within +-16384.
+    /// entries stay within +-`HISTORY_MAX`.
     fn update(&mut self, pos: &Position, m: &Move, bonus: i32) {
         let i = self.index(pos, m);
         let h = &mut self.table[i];
-        *h += bonus - *h * bonus.abs() / 16384;
+        *h += bonus - *h * bonus.abs() / HISTORY_MAX;
     }
 }
 
@@ -166,8 +169,7 @@ impl MovePicker {
                 } else if *m == killers[1] {
                     KILLER
                 } else {
-                    let i = history.index(pos, m);
-                    history.table[i].clamp(-(KILLER / 2), KILLER / 2)
+                    history.value(pos, m).clamp(-(KILLER / 2), KILLER / 2)
                 }
             };
             scores.push(s);
@@ -240,7 +242,7 @@ mod tests {
         let (good, bad) = (h.value(&pos, &cut), h.value(&pos, &tried));
         assert!(good > 0 && bad < 0, "good {good}, bad {bad}");
         // Gravity keeps both inside the range the reductions are scaled to.
-        assert!(good <= 16384 && bad >= -16384);
+        assert!(good <= HISTORY_MAX && bad >= -HISTORY_MAX);
         assert_eq!(h.killers[3][0], cut);
         // The picker hands out the rewarded move (a killer now) before the punished one.
         let mut list = vec![tried, cut];
