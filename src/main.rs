@@ -204,9 +204,14 @@ struct MatchArgs {
     /// two play a round robin.
     #[arg(long = "engine", required = true)]
     engines: Vec<String>,
-    /// Games per pairing (each opening twice, colours swapped).
+    /// Games per pairing (each opening twice, colours swapped, unless --noswap).
     #[arg(long, default_value_t = 2)]
     games: u32,
+    /// Play each opening once, the first engine given always sente (as cutechess-cli's
+    /// -noswap): for positions that favour one side, e.g. testing how an engine converts
+    /// a lead.
+    #[arg(long)]
+    noswap: bool,
     /// Time control: seconds[+increment], e.g. 60+0.5.
     #[arg(long, default_value = "10+0.1")]
     tc: String,
@@ -746,6 +751,7 @@ fn run_match_command(
         rules,
         engines,
         games: a.games,
+        noswap: a.noswap,
         tc,
         openings,
         concurrency: usize::from(a.concurrency),

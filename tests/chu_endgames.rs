@@ -47,6 +47,8 @@ fn moves_to_finish(sfen: &str, depth: u32, defence: u32, max_moves: usize) -> Op
 
 fn assert_finishes(name: &str, sfen: &str, max_moves: usize) {
     let n = moves_to_finish(sfen, 4, 2, max_moves);
+    // Shown with `--nocapture`: the figure to compare when the conversion terms change.
+    eprintln!("{name}: {n:?} moves (bound {max_moves})");
     assert!(
         n.is_some(),
         "{name}: the last royal still stands after {max_moves} moves"

@@ -27,6 +27,8 @@ pub struct MatchConfig {
     pub engines: Vec<EngineSpec>,
     /// Games per pairing.
     pub games: u32,
+    /// Each opening once, the first engine of each pairing sente (no colour swap).
+    pub noswap: bool,
     pub tc: TimeControl,
     /// Opening lines (USI moves from the start position).
     pub openings: Vec<Vec<String>>,
@@ -104,12 +106,14 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchSummary, String> {
                 wdl: Wdl::default(),
             });
             for g in 0..cfg.games as usize {
-                let (sente, gote) = if g % 2 == 0 { (a, b) } else { (b, a) };
+                let swapped = g % 2 == 1 && !cfg.noswap;
+                let (sente, gote) = if swapped { (b, a) } else { (a, b) };
+                let line = if cfg.noswap { g } else { g / 2 } as usize;
                 jobs.push_back(Job {
                     round: jobs.len() + 1,
                     sente,
                     gote,
-                    opening: (g / 2) % openings.len(),
+                    opening: line % openings.len(),
                 });
             }
         }
