@@ -37,7 +37,8 @@ pub const MAX_THREADS: usize = 256;
 const DEFER_DEPTH: i32 = 1;
 /// Quiescence: a capture must be able to bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 200;
-/// Quiescence plies in which every capture is tried; deeper, only recaptures.
+/// Quiescence plies in which every capture is tried under `Variant::short_quiescence`;
+/// deeper, only recaptures.
 const QS_FULL_PLIES: u32 = 2;
 /// A draw is worth -(root static score / this) to the root side, at most
 /// `DRAW_CONTEMPT_MAX` either way.
@@ -921,10 +922,11 @@ impl<'a> Worker<'a> {
         best
     }
 
-    /// Quiescence over captures. `qdepth` counts the capture plies made so far: after
-    /// `QS_FULL_PLIES` of them only a recapture of the piece that just moved is tried, and
-    /// then the sequence ends, which keeps the tree bounded where long-range shooters and
-    /// multi-captures open new lines with every capture (Ko, Tai).
+    /// Quiescence over captures, until quiet. `qdepth` counts the capture plies made so
+    /// far: under `Variant::short_quiescence`, after `QS_FULL_PLIES` of them only a
+    /// recapture of the piece that just moved is tried, and then the sequence ends, which
+    /// keeps the tree bounded where long-range shooters and multi-captures open new lines
+    /// with every capture (Ko, Tai).
     fn qsearch(&mut self, ply: usize, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
         self.count_node();
         self.seldepth = self.seldepth.max(ply);
@@ -953,12 +955,14 @@ impl<'a> Worker<'a> {
         if stand >= beta || ply >= MAX_PLY || self.abort {
             return stand;
         }
-        // One ply of recaptures closes the sequence: a second one almost never changes
-        // the score, and it costs a full capture generation at every such node.
-        if qdepth > QS_FULL_PLIES {
+        // Where capture sequences explode (`Variant::short_quiescence`), one ply of
+        // recaptures closes the sequence: a second one almost never changes the score,
+        // and it costs a full capture generation at every such node.
+        let short = self.pos.variant.short_quiescence;
+        if short && qdepth > QS_FULL_PLIES {
             return stand;
         }
-        let recapture_on = (qdepth == QS_FULL_PLIES)
+        let recapture_on = (short && qdepth == QS_FULL_PLIES)
             .then(|| self.pos.last_move().map(|m| m.to))
             .flatten();
         if let Some(target) = recapture_on {

@@ -431,6 +431,7 @@ impl Variant {
             promotion: spec.promotion,
             xboard_native: spec.xboard_native,
             kif: spec.kif,
+            short_quiescence: spec.short_quiescence,
             perpetual: spec.perpetual,
             royal_pair: spec.royal_pair,
             single_pass: spec.single_pass,

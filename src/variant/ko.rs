@@ -476,6 +476,7 @@ pub fn build(rules: &Rules) -> Variant {
             ..RuleStages::default()
         },
         rule_options: &KoRules::OPTIONS,
+        short_quiescence: true,
         ..VariantSpec::default()
     })
 }

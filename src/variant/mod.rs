@@ -314,6 +314,11 @@ pub struct VariantSpec {
     pub xboard_native: bool,
     /// Its games are also kept in lishogi's KIF (`gamefile::kif`, Chu only).
     pub kif: bool,
+    /// Quiescence stops after two plies of captures and one of recaptures: with shooters,
+    /// multi-captures and hundreds of pieces every capture opens new lines, and capture
+    /// sequences searched to the end explode (Ko, Tai). Otherwise they are searched until
+    /// quiet, as in chess.
+    pub short_quiescence: bool,
     /// What makes a move count for the perpetual exception of four-fold repetition.
     pub perpetual: Perpetual,
     /// Two tags (`PieceExtra::tags`) whose pieces together stand for one royal (Ko: the
@@ -384,6 +389,8 @@ pub struct Variant {
     pub xboard_native: bool,
     /// See `VariantSpec::kif`.
     pub kif: bool,
+    /// See `VariantSpec::short_quiescence`.
+    pub short_quiescence: bool,
     pub perpetual: Perpetual,
     /// See `VariantSpec::royal_pair`.
     pub royal_pair: Option<(u8, u8)>,

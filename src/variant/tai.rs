@@ -299,6 +299,7 @@ pub fn build() -> Variant {
         promotion: PromotionRule::OnCapture,
         perpetual: Perpetual::Check,
         qboard_start: Some(QBOARD_START),
+        short_quiescence: true,
         ..VariantSpec::default()
     })
 }
