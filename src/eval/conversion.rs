@@ -60,10 +60,7 @@ pub fn conversion(pos: &Position, us: Color) -> i32 {
 fn hunt(pos: &Position, ahead: Color, behind: Color) -> i32 {
     let v = pos.variant;
     let mut score = 0;
-    for &r in pos.pieces(behind) {
-        if !v.piece(pos.cell(r).ptype()).royal {
-            continue;
-        }
+    for r in pos.royals(behind) {
         // The nearest hunters only: closeness values, summed over the best few.
         let mut near = [0i32; HUNT_PIECES as usize];
         for &p in pos.pieces(ahead) {

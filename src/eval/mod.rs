@@ -61,10 +61,7 @@ fn side_score(pos: &Position, c: Color) -> i32 {
     let in_hand = pos.hand_value(c);
     let mut score =
         pos.material(c) + pos.placement(c) + in_hand + in_hand * HAND_BONUS_PERCENT / 100;
-    for &r in pos.pieces(c) {
-        if !v.piece(pos.cell(r).ptype()).royal {
-            continue;
-        }
+    for r in pos.royals(c) {
         for &d in &v.king_offsets[0] {
             if pos.cell(r.offset(d)).is_color(c) {
                 score += GUARD_BONUS;

@@ -336,8 +336,6 @@ impl Position {
                 })
             });
         }
-        self.pieces(them)
-            .iter()
-            .any(|&s| v.piece(self.cell(s).ptype()).royal && self.is_attacked(s, by))
+        self.royals(them).any(|s| self.is_attacked(s, by))
     }
 }

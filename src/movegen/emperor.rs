@@ -25,7 +25,7 @@ pub struct ArmyScan {
 }
 
 impl Position {
-    /// Scans both piece lists for Emperors and hook movers.
+    /// Both sides' Emperors and hook movers, from the tracked pieces (`Position::tracked`).
     pub fn army_scan(&self) -> ArmyScan {
         let v = self.variant;
         let mut scan = ArmyScan {
@@ -33,7 +33,7 @@ impl Position {
             hooks: [ArrayVec::new(), ArrayVec::new()],
         };
         for c in Color::BOTH {
-            for &s in self.pieces(c) {
+            for s in self.tracked(c) {
                 let t = self.cell(s).ptype() as usize;
                 if v.moves[0][t].emperor {
                     scan.emperor[c.index()] = s;

@@ -53,13 +53,7 @@ impl Position {
         if p.royal_count(defender) < before {
             return true;
         }
-        let v = p.variant;
-        let royals: Vec<Sq> = p
-            .pieces(defender)
-            .iter()
-            .copied()
-            .filter(|&s| v.piece(p.cell(s).ptype()).royal)
-            .collect();
+        let royals: Vec<Sq> = p.royals(defender).collect();
         p.can_remove_any(&royals)
     }
 }

@@ -56,6 +56,9 @@ pub struct Position {
     /// Occupied cells as bits of the mailbox index (the Emperor's moves to every empty
     /// square are read from it without scanning the board).
     occ: [u64; OCC_WORDS],
+    /// Squares of each side's pieces of the variant's tracked types (`Variant::tracked`:
+    /// royals, the Emperor, hook movers), found without scanning the piece lists.
+    tracked: [[u64; OCC_WORDS]; 2],
     side: Color,
     /// Square where a Lion was just taken by a non-Lion (chu.md 5.4), or `Sq::NONE`.
     lion_sq: Sq,
@@ -101,6 +104,7 @@ impl Position {
             plen: [0; 2],
             pidx: [0; MAX_CELLS],
             occ: [0; OCC_WORDS],
+            tracked: [[0; OCC_WORDS]; 2],
             side: Color::Black,
             lion_sq: Sq::NONE,
             pending: Sq::NONE,
@@ -229,6 +233,46 @@ impl Position {
         self.occ[s.idx() / 64] &= !(1 << (s.idx() % 64));
     }
 
+    /// Adds or removes `s` in the tracked set of `cell`'s side if its type is tracked.
+    #[inline]
+    fn track(&mut self, s: Sq, cell: Cell, on: bool) {
+        if self.variant.tracked[cell.ptype() as usize] {
+            let w = &mut self.tracked[cell.color().index()][s.idx() / 64];
+            if on {
+                *w |= 1 << (s.idx() % 64);
+            } else {
+                *w &= !(1 << (s.idx() % 64));
+            }
+        }
+    }
+
+    /// The squares of `c`'s pieces of tracked types (`Variant::tracked`: royals, the
+    /// Emperor, hook movers), in square order.
+    #[inline]
+    pub fn tracked(&self, c: Color) -> impl Iterator<Item = Sq> + '_ {
+        self.tracked[c.index()]
+            .iter()
+            .enumerate()
+            .flat_map(|(w, &bits)| {
+                let mut b = bits;
+                std::iter::from_fn(move || {
+                    (b != 0).then(|| {
+                        let i = b.trailing_zeros() as usize;
+                        b &= b - 1;
+                        Sq((w * 64 + i) as u16)
+                    })
+                })
+            })
+    }
+
+    /// The squares of `c`'s royal pieces.
+    #[inline]
+    pub fn royals(&self, c: Color) -> impl Iterator<Item = Sq> + '_ {
+        let v = self.variant;
+        self.tracked(c)
+            .filter(move |&s| v.piece(self.cell(s).ptype()).royal)
+    }
+
     /// Piece type and colour on a square, if any.
     pub fn piece_at(&self, s: Sq) -> Option<(PieceType, Color)> {
         let c = self.cell(s);
@@ -336,6 +380,7 @@ impl Position {
         self.plen[c] = n + 1;
         self.board[s.idx()] = cell;
         self.set_occ(s);
+        self.track(s, cell, true);
         self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
         self.placement[c] += self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
@@ -358,6 +403,7 @@ impl Position {
         self.plen[c] = last;
         self.board[s.idx()] = Cell::EMPTY;
         self.clear_occ(s);
+        self.track(s, cell, false);
         self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
         self.placement[c] -= self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
@@ -385,6 +431,7 @@ impl Position {
         self.plen[c] = n + 1;
         self.board[s.idx()] = cell;
         self.set_occ(s);
+        self.track(s, cell, true);
         self.key ^= self.variant.zobrist.piece(cell.0, s.idx());
         self.placement[c] += self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
@@ -406,6 +453,8 @@ impl Position {
         self.board[to.idx()] = new;
         self.clear_occ(from);
         self.set_occ(to);
+        self.track(from, old, false);
+        self.track(to, new, true);
         let z = &self.variant.zobrist;
         self.key ^= z.piece(old.0, from.idx()) ^ z.piece(new.0, to.idx());
         self.placement[c] += self.variant.placement(new, to) - self.variant.placement(old, from);
@@ -728,6 +777,17 @@ impl Position {
         let occupied: u32 = self.occ.iter().map(|w| w.count_ones()).sum();
         if occupied as usize != self.pieces(Color::Black).len() + self.pieces(Color::White).len() {
             return Err("occupancy set holds stale squares".into());
+        }
+        for c in Color::BOTH {
+            let mut expected = [0u64; OCC_WORDS];
+            for &sq in self.pieces(c) {
+                if self.variant.tracked[self.cell(sq).ptype() as usize] {
+                    expected[sq.idx() / 64] |= 1 << (sq.idx() % 64);
+                }
+            }
+            if expected != self.tracked[c.index()] {
+                return Err(format!("tracked pieces of {c} out of step"));
+            }
         }
         Ok(())
     }

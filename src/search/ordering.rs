@@ -20,6 +20,11 @@ pub fn captures_on(pos: &Position, m: &Move, target: Sq) -> bool {
 
 /// MVV/LVA value of a capture (0 for a quiet move).
 pub fn capture_value(pos: &Position, m: &Move) -> i32 {
+    // Most moves of a big board are quiet: answered without building the victim list
+    // where the move alone decides (`Position::is_capture`).
+    if !pos.variant.capture_effects && !pos.is_capture(m) {
+        return 0;
+    }
     // A royal victim outranks everything.
     let victims: i32 = victims(pos, m)
         .map(|d| if d.royal { 100_000 } else { d.value })

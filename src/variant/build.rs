@@ -412,6 +412,12 @@ impl Variant {
         let has_freezers = hand.freezes.iter().any(|&f| f);
         let has_auto_capture = hand.auto_captures.iter().any(|&f| f);
         let attacks = attack_data(&g, &moves, has_freezers);
+        let tracked = pieces
+            .iter()
+            .zip(&moves[0])
+            .zip(&attacks.hook_types)
+            .map(|((p, m), &hook)| p.royal || m.emperor || hook)
+            .collect();
         let extras = pieces.iter().any(|p| p.extra != PieceExtra::default());
         let (zone, last_rank) = zones(&g, spec.ranks, spec.zone_depth);
         let (king_offsets, ring2_offsets) = neighbourhood(&g);
@@ -454,6 +460,7 @@ impl Variant {
             // are exact (Chu: about 8x fewer instructions per test).
             reverse_attacks: attacks.fast_attacks,
             special_attackers: attacks.special_attackers,
+            tracked,
             hook_types: attacks.hook_types,
             board_bits: board_bits(&g),
             near_vecs: attacks.near_vecs,
