@@ -108,7 +108,7 @@ pub fn run_match(cfg: &MatchConfig) -> Result<MatchSummary, String> {
             for g in 0..cfg.games as usize {
                 let swapped = g % 2 == 1 && !cfg.noswap;
                 let (sente, gote) = if swapped { (b, a) } else { (a, b) };
-                let line = if cfg.noswap { g } else { g / 2 } as usize;
+                let line = if cfg.noswap { g } else { g / 2 };
                 jobs.push_back(Job {
                     round: jobs.len() + 1,
                     sente,
