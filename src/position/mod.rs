@@ -250,7 +250,8 @@ impl Position {
     /// Emperor, hook movers), in square order.
     #[inline]
     pub fn tracked(&self, c: Color) -> impl Iterator<Item = Sq> + '_ {
-        self.tracked[c.index()]
+        // Only the words that hold the board's cells (Chu uses 6 of the 16).
+        self.tracked[c.index()][..self.variant.cells.div_ceil(64)]
             .iter()
             .enumerate()
             .flat_map(|(w, &bits)| {

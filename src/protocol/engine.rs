@@ -306,6 +306,16 @@ impl Engine {
         })
     }
 
+    /// Builds the searcher now with the current settings (USI `isready`: the GUI has sent
+    /// its options and waits, so the table's allocation does not delay the first `go`).
+    /// Nothing happens during a search.
+    pub fn prepare(&mut self) {
+        if !self.is_searching() {
+            let searcher = self.take_searcher();
+            self.worker = Worker::Idle(searcher);
+        }
+    }
+
     /// The idle searcher with the current settings applied (built if needed).
     fn take_searcher(&mut self) -> Searcher {
         let s = self.settings;

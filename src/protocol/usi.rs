@@ -285,6 +285,7 @@ impl Protocol for Usi {
                 Ok(())
             }
             "isready" => {
+                e.prepare();
                 e.out.line("readyok");
                 Ok(())
             }

@@ -303,11 +303,15 @@ fn attack_data(g: &Geometry, moves: &[Vec<PieceMoves>; 2], freezers: bool) -> At
         for dy in -NEAR..=NEAR {
             for dx in -NEAR..=NEAR {
                 if let Some(b) = near_bit(dx, dy).filter(|b| union & b != 0) {
-                    list.push((g.offset((dx, dy)), b));
+                    list.push(((dx.abs().max(dy.abs())), g.offset((dx, dy)), b));
                 }
             }
         }
-        list
+        // Nearest first: a defender usually stands next to what it defends, and the
+        // lookup stops at the first one (the Emperor's capture test asks for every
+        // enemy piece).
+        list.sort_by_key(|&(d, _, _)| d);
+        list.into_iter().map(|(_, off, b)| (off, b)).collect()
     });
     AttackData {
         fast_attacks,
