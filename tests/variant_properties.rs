@@ -2,7 +2,9 @@
 //! variants. At every visited position, for every generated move:
 //! - `captures(m)` is exactly the set of enemy pieces `make(m)` removes, and `is_capture`
 //!   says whether it removes any;
-//! - the TT code decodes to exactly that move;
+//! - the TT code decodes to exactly that move, also among the moves of its piece alone
+//!   (unless a drop or ending where it started), and every move of one piece is a move of
+//!   the position;
 //! - make/unmake restores the position and its key.
 //!
 //! And `generate_captures` is exactly the generated moves that capture. For every square
@@ -47,6 +49,17 @@ fn check_position(pos: &mut Position, attack_sample: usize) -> (usize, usize) {
     let enemies = squares_of(pos, them);
     let mut capturing = Vec::new();
     let mut by_target: Vec<BTreeSet<Sq>> = vec![BTreeSet::new(); v.cells];
+    if !moves.is_empty() {
+        // Every move of one piece is a move of the position (a frozen piece has none), so
+        // a TT move found among them is legal.
+        let mut own = Vec::new();
+        for &from in pos.pieces(us) {
+            pos.generate_from(from, &mut own);
+            for o in own.iter().filter(|o| o.to != o.from) {
+                assert!(moves.contains(o), "{sfen}: {o:?} of {from:?} not generated");
+            }
+        }
+    }
     for (i, m) in moves.iter().enumerate() {
         let claimed: BTreeSet<Sq> = pos.captures(m).into_iter().collect();
         let code = pos.encode_move(m, Some(&moves));
@@ -55,6 +68,19 @@ fn check_position(pos: &mut Position, attack_sample: usize) -> (usize, usize) {
             Some(*m),
             "{sfen}: code of {m:?}"
         );
+        if m.drop == 0 && m.to != m.from {
+            // The search finds its TT move among the moves of one piece
+            // (`search::stages`; not a drop, nor a move ending where it started, which Ko
+            // makes one pass): they must give the same code and the same move.
+            let mut own = Vec::new();
+            pos.generate_from(m.from, &mut own);
+            assert_eq!(
+                pos.encode_move(m, Some(&own)),
+                code,
+                "{sfen}: own code of {m:?}"
+            );
+            assert_eq!(pos.decode_move(code, &own), Some(*m), "{sfen}: own {m:?}");
+        }
         if i % 32 == 0 {
             // Regenerates the list: a sample only (drops make lists long).
             assert_eq!(

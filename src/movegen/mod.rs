@@ -125,10 +125,13 @@ impl Position {
 
     /// Moves of the side to move's piece on `from` only, whether or not the game is over
     /// (analysis, and tests on boards without royals), with the position's pass if it is
-    /// this piece's. Empty if no such piece stands there.
+    /// this piece's. Empty if no such piece stands there or it is frozen (yanxin.md 4.5).
     pub fn generate_from(&self, from: Sq, out: &mut Vec<Move>) {
         out.clear();
-        if self.variant.on_board(from) && self.cell(from).is_color(self.side_to_move()) {
+        if self.variant.on_board(from)
+            && self.cell(from).is_color(self.side_to_move())
+            && !self.is_frozen(from)
+        {
             if self.variant.generation == Generation::SpecialPowers {
                 self.generate_special_powers_from(from, out);
             } else {

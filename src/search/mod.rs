@@ -8,6 +8,7 @@
 
 mod abdada;
 mod ordering;
+mod stages;
 pub mod time;
 pub mod tt;
 
@@ -20,6 +21,7 @@ use crate::types::Move;
 use crate::variant::Repetition;
 use abdada::BusyTable;
 use ordering::{History, MovePicker};
+use stages::StagedMoves;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -815,13 +817,7 @@ impl<'a> Worker<'a> {
                 return if s > MATE_BOUND { beta } else { s };
             }
         }
-        let mut moves = std::mem::take(&mut self.buffers[ply]);
-        self.pos.generate(&mut moves);
-        if moves.is_empty() {
-            self.buffers[ply] = moves;
-            return -MATE + ply as i32;
-        }
-        let mut picker = MovePicker::new(&self.pos, &moves, tt_move, &mut self.history, ply);
+        let mut staged = StagedMoves::new(tt_move, std::mem::take(&mut self.buffers[ply]));
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut searched = 0;
@@ -836,7 +832,7 @@ impl<'a> Worker<'a> {
             if quiet_pruned {
                 None
             } else {
-                picker.next(&mut moves, &mut self.history)
+                staged.next(&self.pos, &mut self.history, ply)
             },
             &deferred,
             &mut retried,
@@ -844,7 +840,7 @@ impl<'a> Worker<'a> {
             if searched > 0 && (futile || searched >= late_moves) && prunable(&self.pos) {
                 // Futility and late-move pruning of quiet moves: once only quiet moves
                 // are left, none of them is searched.
-                if picker.only_quiet_left() && !retry {
+                if staged.only_quiet_left() && !retry {
                     quiet_pruned = true;
                     continue;
                 }
@@ -879,7 +875,7 @@ impl<'a> Worker<'a> {
             self.pos.unmake();
             searched += 1;
             if self.abort {
-                self.buffers[ply] = moves;
+                self.buffers[ply] = staged.into_buffer();
                 self.deferred[ply] = deferred;
                 self.quiets_tried[ply] = quiets_tried;
                 return 0;
@@ -905,10 +901,23 @@ impl<'a> Worker<'a> {
                 quiets_tried.push(mv);
             }
         }
-        let code = self.pos.encode_move(&best_move, Some(&moves));
-        self.buffers[ply] = moves;
+        let no_move = staged.handed_out == 0;
+        let mut moves = staged.into_buffer();
         self.deferred[ply] = deferred;
         self.quiets_tried[ply] = quiets_tried;
+        if no_move {
+            self.buffers[ply] = moves;
+            return -MATE + ply as i32;
+        }
+        // A code tells a move apart from the moves of the same piece only: those suffice
+        // (not for a drop, nor a move ending where it started: `stages`).
+        if best_move.drop != 0 || best_move.to == best_move.from {
+            self.pos.generate(&mut moves);
+        } else {
+            self.pos.generate_from(best_move.from, &mut moves);
+        }
+        let code = self.pos.encode_move(&best_move, Some(&moves));
+        self.buffers[ply] = moves;
         let bound = if best >= beta {
             Bound::Lower
         } else if pv_node && best > alpha0.max(-INF) && best_move != Move::NULL && best >= alpha {
