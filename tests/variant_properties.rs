@@ -20,6 +20,7 @@
 mod support;
 
 use largeshogi::movegen::attack::Overlay;
+use largeshogi::movegen::coded_among_own_moves;
 use largeshogi::position::Position;
 use largeshogi::types::{Color, Move, Sq};
 use largeshogi::variant::Variant;
@@ -68,7 +69,7 @@ fn check_position(pos: &mut Position, attack_sample: usize) -> (usize, usize) {
             Some(*m),
             "{sfen}: code of {m:?}"
         );
-        if m.drop == 0 && m.to != m.from {
+        if coded_among_own_moves(m) {
             // The search finds its TT move among the moves of one piece
             // (`search::stages`; not a drop, nor a move ending where it started, which Ko
             // makes one pass): they must give the same code and the same move.

@@ -12,13 +12,15 @@
 //! in another to exactly the generated move.
 
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Move, Sq};
 
 /// Bits of a code that hold the rank.
 const RANK_BITS: u32 = 10;
 const RANK_MASK: u32 = (1 << RANK_BITS) - 1;
 /// From, to and promotion: the part of a code that is the move's own.
 const HEAD_MASK: u32 = (1 << 31) | (1 << 30) | ((1 << 20) - 1);
+/// A square's field (from, to).
+const SQ_MASK: u32 = 1023;
 
 /// The move has no part beyond from, to and promotion.
 #[inline]
@@ -29,10 +31,35 @@ fn is_plain(m: &Move) -> bool {
 /// From, to and promotion with the "real move" bit.
 #[inline]
 fn head(m: &Move) -> u32 {
-    1 << 31 | (m.promotes() as u32) << 30 | (m.to.0 as u32 & 1023) << 10 | (m.from.0 as u32 & 1023)
+    1 << 31
+        | (m.promotes() as u32) << 30
+        | (m.to.0 as u32 & SQ_MASK) << 10
+        | (m.from.0 as u32 & SQ_MASK)
+}
+
+/// The square a code's move starts from.
+pub fn code_origin(code: u32) -> Sq {
+    Sq((code & SQ_MASK) as u16)
+}
+
+/// The moves of `m`'s piece alone code and decode `m` as all generated moves do
+/// (tests/variant_properties.rs), except for a drop and a move ending where it started
+/// (Ko makes every board-preserving move one pass, which the piece's own moves do not
+/// name alike).
+pub fn coded_among_own_moves(m: &Move) -> bool {
+    m.drop == 0 && m.to != m.from
 }
 
 impl Position {
+    /// The generated moves `encode_move` needs to code `m` (one piece's when they suffice).
+    pub fn moves_to_code(&self, m: &Move, out: &mut Vec<Move>) {
+        if coded_among_own_moves(m) {
+            self.generate_from(m.from, out);
+        } else {
+            self.generate(out);
+        }
+    }
+
     /// The code of `m`, one of this position's generated moves (0 for the null move).
     /// `generated` is what `generate` gives here, in any order; it is read only for moves
     /// that are not plain, and generated afresh when `None` and needed.

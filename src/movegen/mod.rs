@@ -7,6 +7,7 @@
 pub mod attack;
 pub mod captures;
 mod code;
+pub use code::{code_origin, coded_among_own_moves};
 mod emperor;
 mod hook;
 mod ko;

@@ -909,13 +909,7 @@ impl<'a> Worker<'a> {
             self.buffers[ply] = moves;
             return -MATE + ply as i32;
         }
-        // A code tells a move apart from the moves of the same piece only: those suffice
-        // (not for a drop, nor a move ending where it started: `stages`).
-        if best_move.drop != 0 || best_move.to == best_move.from {
-            self.pos.generate(&mut moves);
-        } else {
-            self.pos.generate_from(best_move.from, &mut moves);
-        }
+        self.pos.moves_to_code(&best_move, &mut moves);
         let code = self.pos.encode_move(&best_move, Some(&moves));
         self.buffers[ply] = moves;
         let bound = if best >= beta {

@@ -6,8 +6,9 @@
 //! the quiet moves was tried and lost in self-play (Chu, -89 +/- 68 Elo after 80 games).
 
 use super::ordering::{History, MovePicker};
+use crate::movegen::{code_origin, coded_among_own_moves};
 use crate::position::Position;
-use crate::types::{Move, Sq};
+use crate::types::Move;
 
 /// The moves of one node (`next`), in the buffer of its ply.
 pub struct StagedMoves {
@@ -63,22 +64,16 @@ impl StagedMoves {
         Some(m)
     }
 
-    /// The TT move, decoded among the moves of the piece on its from-square (a code tells
-    /// a move apart only from moves with the same from, to and promotion). Not a move that
-    /// ends where it started: Ko makes all board-preserving moves one pass, which its
-    /// piece's own moves do not name alike; nor a drop.
+    /// The TT move, decoded among the moves of the piece on its from-square, when those
+    /// name it as all moves do (`movegen::coded_among_own_moves`).
     fn find_tt_move(&mut self, pos: &Position) -> Option<Move> {
         if self.tt_code == 0 {
             return None;
         }
-        let from = Sq((self.tt_code & 1023) as u16);
-        if !pos.variant.on_board(from) {
-            return None;
-        }
-        pos.generate_from(from, &mut self.list);
+        pos.generate_from(code_origin(self.tt_code), &mut self.list);
         let m = pos.decode_move(self.tt_code, &self.list);
         self.list.clear();
-        m.filter(|m| m.to != m.from)
+        m.filter(coded_among_own_moves)
     }
 
     /// Every move still to come is quiet (no capture, promotion or TT move).
