@@ -236,6 +236,15 @@ struct MatchArgs {
     /// Adjudicate a draw after this many plies.
     #[arg(long, default_value_t = 1000)]
     max_plies: u32,
+    /// Adjudicate a win when both engines agree on it: the loser's engine scores its
+    /// position at -CP centipawns or worse and the winner's at +CP or better, for
+    /// --resign-moves moves of each in a row (cutechess-cli's two-sided -resign). Off
+    /// unless given.
+    #[arg(long, value_name = "CP", value_parser = clap::value_parser!(i32).range(1..))]
+    resign_score: Option<i32>,
+    /// With --resign-score: the moves of each engine in a row that must agree.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    resign_moves: u32,
     /// Milliseconds an engine may exceed its time before it loses on time.
     #[arg(long, default_value_t = 200)]
     margin: u64,
@@ -757,7 +766,15 @@ fn run_match_command(
         concurrency: usize::from(a.concurrency),
         pgn: a.pgn,
         sprt,
-        max_plies: a.max_plies,
+        adjudication: largeshogi::tournament::Adjudication {
+            max_plies: a.max_plies,
+            resign: a
+                .resign_score
+                .map(|score_cp| largeshogi::tournament::ResignRule {
+                    score_cp,
+                    moves: a.resign_moves,
+                }),
+        },
     };
     let summary = largeshogi::tournament::run_match(&cfg).map_err(UserError)?;
     largeshogi::say!("{}", summary.table(cfg.sprt.as_ref()).trim_end());

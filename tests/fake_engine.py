@@ -4,7 +4,7 @@
 Modes: `illegal` answers every go with an illegal move; `slow` never answers in time;
 `crash` plays three pawn moves and then exits; `text:MOVE` answers every go with MOVE;
 `xboard-st` is an XBoard engine that uses 90% of the `st` seconds it is told, playing
-pawn moves.
+pawn moves; `score:CP` plays pawn moves and reports the score CP (centipawns) for each.
 """
 import sys
 import time
@@ -62,6 +62,11 @@ for raw in sys.stdin:
         elif mode == "slow":
             time.sleep(30)
             print("bestmove resign")
+        elif mode.startswith("score:"):
+            move = pawn_moves[side][played % 3]
+            print("info depth 1 score cp " + mode[6:] + " pv " + move)
+            print("bestmove " + move)
+            played += 1
         elif mode == "crash":
             if played == 3:
                 sys.exit(3)

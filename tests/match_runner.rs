@@ -61,6 +61,21 @@ fn incidents(table: &str, engine: &str) -> Vec<u32> {
         .unwrap_or_default()
 }
 
+/// Wins, draws and losses of the first engine in the match table's pairing row.
+fn wins_draws_losses(table: &str) -> Vec<u32> {
+    table
+        .lines()
+        .find(|l| l.contains(" vs "))
+        .map(|l| {
+            l.split_whitespace()
+                .skip(3)
+                .take(3)
+                .filter_map(|w| w.parse().ok())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
 fn python_available() -> bool {
     Command::new("python3").arg("--version").output().is_ok()
 }
@@ -214,4 +229,43 @@ fn own_engines_take_the_match_rules_and_the_pgn_is_annotated() {
         .count();
     assert_eq!(engine_comments, 2 * 4, "four engine moves a game: {text}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn resign_adjudication_needs_both_engines_to_agree() {
+    if !python_available() {
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_largeshogi");
+    let fake = |name: &str, cp: i32| {
+        format!(
+            "{name}=python3 {}/tests/fake_engine.py score:{cp} proto=usi",
+            env!("CARGO_MANIFEST_DIR")
+        )
+    };
+    let run = |loser_cp: i32| {
+        let out = Command::new(bin)
+            .args(["match", "--engine", &fake("up", 1500), "--engine"])
+            .arg(fake("down", loser_cp))
+            .args(["--games", "2", "--tc", "5+0.1", "--max-plies", "5"])
+            .args(["--resign-score", "1000", "--resign-moves", "2"])
+            .current_dir(std::env::temp_dir())
+            .output()
+            .expect("match runs");
+        (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    // Both agree: each game ends after two moves of each side, won by "up".
+    let (table, progress) = run(-1200);
+    assert!(
+        progress.matches("wins by adjudication").count() == 2,
+        "{progress}"
+    );
+    assert_eq!(wins_draws_losses(&table), [2, 0, 0], "{table}");
+    // The loser's engine disagrees: the ply limit (5) ends both games as draws.
+    let (table, progress) = run(-999);
+    assert!(!progress.contains("wins by adjudication"), "{progress}");
+    assert_eq!(wins_draws_losses(&table), [0, 2, 0], "{table}");
 }

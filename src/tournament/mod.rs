@@ -3,12 +3,14 @@
 //! each opening played twice with colours swapped, K games at once, progress on stderr,
 //! PGN records, and a final table with Elo, error, LOS and SPRT.
 
+pub mod adjudicate;
 pub mod engine;
 pub mod openings;
 pub mod pgn;
 pub mod referee;
 pub mod stats;
 
+pub use adjudicate::{Adjudication, ResignRule};
 use engine::{EngineProc, EngineSpec};
 use referee::{Ending, GameRecord, Players, TimeControl};
 use stats::{Sprt, SprtState, Wdl};
@@ -35,7 +37,7 @@ pub struct MatchConfig {
     pub concurrency: usize,
     pub pgn: Option<std::path::PathBuf>,
     pub sprt: Option<Sprt>,
-    pub max_plies: u32,
+    pub adjudication: Adjudication,
 }
 
 /// One scheduled game.
@@ -203,7 +205,7 @@ fn worker(
                 engines: [&mut a, &mut b],
             },
             &cfg.tc,
-            cfg.max_plies,
+            &cfg.adjudication,
         )?;
         // An engine that hung or crashed is replaced before its next game.
         let (keep_a, keep_b) = match &record.ending {
@@ -273,7 +275,7 @@ fn record_game(
             job.round,
             names(job.sente),
             names(job.gote),
-            cfg.max_plies,
+            cfg.adjudication.max_plies,
         );
         if let Some(f) = p.pgn.as_mut() {
             f.write_all(text.as_bytes())

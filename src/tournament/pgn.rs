@@ -29,7 +29,7 @@ pub fn today() -> String {
 fn termination(ending: &Ending) -> &'static str {
     match ending {
         Ending::Rules(_) | Ending::Resign(_) => "normal",
-        Ending::MaxPlies => "adjudication",
+        Ending::MaxPlies | Ending::ScoreAdjudication(..) => "adjudication",
         Ending::TimeLoss(_) => "time forfeit",
         Ending::Illegal(..) | Ending::Rejected(..) => "illegal move",
         Ending::Crash(_) => "abandoned",

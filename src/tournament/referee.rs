@@ -1,7 +1,8 @@
 //! One game between two engine processes, refereed by the rules core: every move is
 //! validated, clocks are kept (with a margin), and royal capture, repetition, the ply limit,
-//! illegal moves, crashes, hangs and time losses end the game.
+//! resign adjudication, illegal moves, crashes, hangs and time losses end the game.
 
+use super::adjudicate::{Adjudication, ResignRule, ResignWatch};
 use super::engine::{Clocks, EngineProc, Failure, Proto};
 use crate::game::{Game, Outcome};
 use crate::position::Position;
@@ -46,6 +47,8 @@ pub enum Ending {
     /// By the rules (royal capture, repetition, bare King, no legal move...).
     Rules(Outcome),
     MaxPlies,
+    /// Both engines agreed this colour is lost (`ResignRule`).
+    ScoreAdjudication(Color, ResignRule),
     Illegal(Color, String),
     TimeLoss(Color),
     Crash(Color),
@@ -64,6 +67,7 @@ impl Ending {
             | Ending::TimeLoss(c)
             | Ending::Crash(c)
             | Ending::Resign(c)
+            | Ending::ScoreAdjudication(c, _)
             | Ending::Rejected(c, _) => Some(c.flip()),
         }
     }
@@ -90,6 +94,12 @@ impl Ending {
             Ending::TimeLoss(c) => format!("{} lost on time", side(c)),
             Ending::Crash(c) => format!("{} engine crashed or stopped answering", side(c)),
             Ending::Resign(c) => format!("{} resigned", side(c)),
+            Ending::ScoreAdjudication(c, r) => format!(
+                "{w} wins by adjudication: both engines saw {w} {:.2} pawns or more ahead for {} moves each",
+                r.score_cp as f64 / 100.0,
+                r.moves,
+                w = side(&c.flip()),
+            ),
             Ending::Rejected(c, why) => format!("{} rejected a legal move: {why}", side(c)),
         }
     }
@@ -121,7 +131,7 @@ pub fn play_game(
     opening: &[String],
     players: Players,
     tc: &TimeControl,
-    max_plies: u32,
+    adjudication: &Adjudication,
 ) -> Result<GameRecord, String> {
     let [sente, gote] = players.engines;
     let mut engines: [&mut EngineProc; 2] = [sente, gote];
@@ -178,11 +188,12 @@ pub fn play_game(
         }
     }
     let mut remaining = base;
+    let mut resign_watch = ResignWatch::default();
     loop {
         if let Some(o) = game.outcome() {
             return Ok(finish(&mut engines, moves, comments, Ending::Rules(o)));
         }
-        if moves.len() as u32 >= max_plies {
+        if moves.len() as u32 >= adjudication.max_plies {
             return Ok(finish(&mut engines, moves, comments, Ending::MaxPlies));
         }
         let color = game.position().side_to_move();
@@ -273,6 +284,16 @@ pub fn play_game(
         comments.push(engines[side].thinking.comment(used_time));
         game.play(mv);
         engines[1 - side].tell_move(&xb);
+        if let Some(rule) = &adjudication.resign {
+            let score = engines[side].thinking.score;
+            if let Some(loser) = resign_watch.after_move(rule, side, score) {
+                // A move that ended the game by the rules stands as the result.
+                if game.outcome().is_none() {
+                    let e = Ending::ScoreAdjudication(loser, *rule);
+                    return Ok(finish(&mut engines, moves, comments, e));
+                }
+            }
+        }
     }
 }
 
