@@ -78,11 +78,14 @@ fn move_text_round_trips() {
                 pos.to_sfen()
             );
             let xb = pos.move_to_xboard(m);
-            let back = pos.parse_xboard_move(&xb).expect("xboard text parses");
-            if pos.is_pass(m) {
-                assert!(pos.is_pass(&back));
-            } else {
-                assert_eq!(&back, m, "{xb}");
+            let pgn = pos.move_to_xboard_pgn(m);
+            for text in [&xb, &pgn] {
+                let back = pos.parse_xboard_move(text).expect("xboard text parses");
+                if pos.is_pass(m) {
+                    assert!(pos.is_pass(&back));
+                } else {
+                    assert_eq!(&back, m, "{text}");
+                }
             }
         }
         pos.make(moves[rng.below(moves.len())]);

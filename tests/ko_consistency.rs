@@ -59,6 +59,8 @@ fn make_unmake_zobrist_and_move_text_over_random_playouts() {
                     assert_eq!(pos.parse_move(&text), Ok(*m), "{text}");
                     let xb = pos.move_to_xboard(m);
                     assert_eq!(pos.parse_xboard_move(&xb), Ok(*m), "{xb}");
+                    let pgn = pos.move_to_xboard_pgn(m);
+                    assert_eq!(pos.parse_xboard_move(&pgn), Ok(*m), "PGN {pgn}");
                 }
             }
             // Prefer captures half of the time, so that shots and multi-leg moves happen.

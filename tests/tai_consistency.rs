@@ -1,6 +1,7 @@
 //! Tai shogi: random playouts keep the incremental state (Zobrist key, material, piece
 //! lists, occupancy) equal to a recomputation, unmake restores every position exactly, and
-//! SFEN, USI and XBoard move text round-trip. Malformed SFEN gives errors, not panics.
+//! SFEN, USI and XBoard move text (protocol and PGN forms) round-trip. Malformed SFEN gives
+//! errors, not panics.
 
 mod support;
 use largeshogi::position::Position;
@@ -36,6 +37,16 @@ fn check_move_text(pos: &Position, moves: &[Move]) {
             .parse_xboard_move(&xb)
             .unwrap_or_else(|e| panic!("{xb} in {}: {e}", pos.to_sfen()));
         assert!(back == *m || pos.is_pass(m), "{xb} in {}", pos.to_sfen());
+        // The form a PGN file holds (the match's and `convert`'s) reads back too.
+        let pgn = pos.move_to_xboard_pgn(m);
+        let back = pos
+            .parse_xboard_move(&pgn)
+            .unwrap_or_else(|e| panic!("PGN {pgn} in {}: {e}", pos.to_sfen()));
+        assert!(
+            back == *m || pos.is_pass(m),
+            "PGN {pgn} in {}",
+            pos.to_sfen()
+        );
     }
 }
 
@@ -189,4 +200,28 @@ fn usi_squares_reach_file_25_and_rank_y() {
     );
     assert!(pos.parse_move("26y25x").is_err());
     assert!(pos.parse_move("13y13y13y13y13y13y13y").is_err());
+}
+
+/// A Furious Fiend's three-leg move that captures twice and steps back (`8i9h10g9h`) has
+/// no room in XBoard's two-leg PGN form: it keeps the leg form, and the text a match
+/// writes reads back (a Tai game once stopped `convert` at such a move).
+#[test]
+fn three_leg_moves_keep_the_leg_form_in_pgn() {
+    use largeshogi::types::Color;
+    let pos = tai_board(
+        &[("+LN", "8i"), ("E", "13y")],
+        &[("P", "9h"), ("P", "10g"), ("E", "13a")],
+        Color::Black,
+    );
+    let m = pos
+        .parse_move("8i9h10g9h")
+        .expect("the Furious Fiend's out-and-back capture");
+    assert_eq!(pos.move_to_xboard_pgn(&m), "r17q18,q18p19,p19q18");
+    assert_eq!(pos.parse_xboard_move("r17q18,q18p19,p19q18"), Ok(m));
+    let two = pos.parse_move("8i9h10g").expect("the two-step capture");
+    assert_eq!(pos.move_to_xboard_pgn(&two), "r17q18xp19");
+    for m in moves_from(&pos, "8i") {
+        let pgn = pos.move_to_xboard_pgn(&m);
+        assert_eq!(pos.parse_xboard_move(&pgn), Ok(m), "{pgn}");
+    }
 }

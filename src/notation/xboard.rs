@@ -146,10 +146,17 @@ impl Position {
     }
 
     /// A move as XBoard writes it in PGN: a two-leg move as `g5g6xg7` (from, kill
-    /// square, final square), everything else as in the protocol.
+    /// square, final square), everything else as in the protocol. XBoard's form has room
+    /// for two legs only, and in a shooting variant its `x` would read as a shot, so moves
+    /// of three legs and all of Ko's keep the protocol's leg form, which reads back alike.
     pub fn move_to_xboard_pgn(&self, mv: &Move) -> String {
         let text = self.move_to_xboard(mv);
-        xboard_to_pgn(&text)
+        let two_legs = !mv.mid[0].is_none() && mv.mid[1].is_none();
+        if two_legs && !self.variant.single_pass {
+            xboard_to_pgn(&text)
+        } else {
+            text
+        }
     }
 
     /// Parses XBoard move text and checks it against the legal moves.
@@ -205,8 +212,9 @@ impl Position {
     }
 }
 
-/// XBoard protocol move text to XBoard's PGN form: `g5g6,g6g7` becomes `g5g6xg7`.
-pub fn xboard_to_pgn(text: &str) -> String {
+/// A two-leg move's XBoard protocol text in XBoard's PGN form: `g5g6,g6g7` becomes
+/// `g5g6xg7`.
+fn xboard_to_pgn(text: &str) -> String {
     match text.split_once(',') {
         Some((first, second)) => {
             // The second leg starts with the kill square; keep only its destination.

@@ -75,12 +75,11 @@ pub fn game_pgn(
     let _ = writeln!(s);
     let mut line = crate::gamefile::pgn::WrappedLine::default();
     let mut push = |s: &mut String, token: &str| line.push(s, token);
-    for (i, (_, xb)) in record.moves.iter().enumerate() {
-        let mv = crate::notation::xboard::xboard_to_pgn(xb);
+    for (i, (_, mv)) in record.moves.iter().enumerate() {
         let token = if i % 2 == 0 {
             format!("{}. {mv}", i / 2 + 1)
         } else {
-            mv
+            mv.clone()
         };
         push(&mut s, &token);
         if let Some(c) = record.comments.get(i).filter(|c| !c.is_empty()) {

@@ -109,7 +109,7 @@ impl Ending {
 #[derive(Clone, Debug)]
 pub struct GameRecord {
     pub start_sfen: String,
-    /// Moves as USI text and as XBoard text.
+    /// Moves as USI text and in XBoard's PGN form.
     pub moves: Vec<(String, String)>,
     /// One PGN comment per move: `book` for the opening's moves, then the engine's
     /// score/depth and the time it used (`+0.35/12 0.84s`).
@@ -145,7 +145,7 @@ pub fn play_game(
         let mv = pos
             .parse_move(text)
             .map_err(|e| format!("opening move: {e}"))?;
-        moves.push((pos.move_to_usi(&mv), pos.move_to_xboard(&mv)));
+        moves.push((pos.move_to_usi(&mv), pos.move_to_xboard_pgn(&mv)));
         comments.push("book".into());
         game.play(mv);
     }
@@ -280,7 +280,7 @@ pub fn play_game(
             }
         };
         let xb = pos.move_to_xboard(&mv);
-        moves.push((pos.move_to_usi(&mv), xb.clone()));
+        moves.push((pos.move_to_usi(&mv), pos.move_to_xboard_pgn(&mv)));
         comments.push(engines[side].thinking.comment(used_time));
         game.play(mv);
         engines[1 - side].tell_move(&xb);
