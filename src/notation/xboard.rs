@@ -147,8 +147,9 @@ impl Position {
 
     /// A move as XBoard writes it in PGN: a two-leg move as `g5g6xg7` (from, kill
     /// square, final square), everything else as in the protocol. XBoard's form has room
-    /// for two legs only, and in a shooting variant its `x` would read as a shot, so moves
-    /// of three legs and all of Ko's keep the protocol's leg form, which reads back alike.
+    /// for two legs only, and where `parse_xboard_move` reads shots (`single_pass`: Ko)
+    /// its `x` would read as a shot, so moves of three legs and all of Ko's keep the
+    /// protocol's leg form, which reads back alike.
     pub fn move_to_xboard_pgn(&self, mv: &Move) -> String {
         let text = self.move_to_xboard(mv);
         let two_legs = !mv.mid[0].is_none() && mv.mid[1].is_none();
