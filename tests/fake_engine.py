@@ -4,7 +4,9 @@
 Modes: `illegal` answers every go with an illegal move; `slow` never answers in time;
 `crash` plays three pawn moves and then exits; `text:MOVE` answers every go with MOVE;
 `xboard-st` is an XBoard engine that uses 90% of the `st` seconds it is told, playing
-pawn moves; `score:CP` plays pawn moves and reports the score CP (centipawns) for each.
+pawn moves; `score:CP` plays pawn moves and reports the score CP (centipawns) for each;
+`xboard-record:PATH` is an XBoard engine that writes each move it is told to PATH, a line
+each, and resigns when asked to move.
 """
 import sys
 import time
@@ -40,6 +42,26 @@ if mode == "xboard-st":
         elif cmd[0] == "quit":
             break
         sys.stdout.flush()
+    sys.exit(0)
+
+if mode.startswith("xboard-record:"):
+    with open(mode[len("xboard-record:"):], "w") as record:
+        for raw in sys.stdin:
+            cmd = raw.split()
+            if not cmd:
+                continue
+            if cmd[0] == "protover":
+                print("feature usermove=1 setboard=1 ping=1 sigint=0 variants=\"chu\" done=1")
+            elif cmd[0] == "ping":
+                print("pong " + cmd[1])
+            elif cmd[0] == "usermove":
+                record.write(cmd[1] + "\n")
+                record.flush()
+            elif cmd[0] == "go":
+                print("resign")
+            elif cmd[0] == "quit":
+                break
+            sys.stdout.flush()
     sys.exit(0)
 
 for raw in sys.stdin:

@@ -148,6 +148,38 @@ fn xboard_engine_is_held_to_the_whole_seconds_st_tells_it() {
     assert_eq!(fake.get(1..3), Some(&[0, 0][..]), "{out}\n{err}");
 }
 
+/// An opening with a Lion capture of two legs reaches an XBoard engine in the protocol's
+/// form (`f8f9,f9f10`), which HaChu reads, not the PGN's `f8f9xf10`, which HaChu rejects
+/// (its board then falls out of step and its next move is illegal).
+#[test]
+fn xboard_engines_are_told_the_opening_in_protocol_form() {
+    if !python_available() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("ls-match-told-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let openings = dir.join("openings.txt");
+    std::fs::write(&openings, "7j7h 1d1e 7h7f 1e1f 7f7e 1f1g 7e7d7c\n").expect("openings written");
+    let told = dir.join("told.txt");
+    let mode = format!("xboard-record:{}", told.display());
+    let (code, out, err) = run_match_with(
+        &mode,
+        "1",
+        &[
+            "--noswap",
+            "--openings",
+            openings.to_str().expect("utf-8 path"),
+        ],
+    );
+    assert_eq!(code, 0, "{out}\n{err}");
+    let record = std::fs::read_to_string(&told).expect("the fake engine wrote what it was told");
+    let lines: Vec<&str> = record.lines().collect();
+    // The opening's 7 plies, then the real engine's reply.
+    let opening = ["f3f5", "l9l8", "f5f7", "l8l7", "f7f8", "l7l6", "f8f9,f9f10"];
+    assert_eq!(lines.get(..7), Some(&opening[..]), "{out}\n{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 /// Two largeshogi engines, `--rules lishogi`: the one without a rules option is given the
 /// match's rules, the one with `option.Rules=default` keeps its own; the PGN carries
 /// cutechess-style comments, the opening and the ply-limit adjudication; stderr a progress

@@ -140,11 +140,15 @@ pub fn play_game(
     let mut game = Game::new(start);
     let mut moves: Vec<(String, String)> = Vec::new();
     let mut comments: Vec<String> = Vec::new();
+    // The opening as XBoard engines are told it: the protocol's form, which differs from
+    // the PGN form for moves of several legs (`j7i8,i8i7` against `j7i8xi7`).
+    let mut opening_xboard: Vec<String> = Vec::new();
     for text in opening {
         let pos = game.position();
         let mv = pos
             .parse_move(text)
             .map_err(|e| format!("opening move: {e}"))?;
+        opening_xboard.push(pos.move_to_xboard(&mv));
         moves.push((pos.move_to_usi(&mv), pos.move_to_xboard_pgn(&mv)));
         comments.push("book".into());
         game.play(mv);
@@ -183,7 +187,7 @@ pub fn play_game(
             let c = if i == 0 { Color::Black } else { Color::White };
             return Ok(finish(&mut engines, moves, comments, Ending::Crash(c)));
         }
-        for (_, xb) in &moves {
+        for xb in &opening_xboard {
             e.tell_move(xb);
         }
     }
