@@ -5,22 +5,14 @@
 # the games' USI moves up to there). largeshogi keeps its side (--noswap), the ply cap
 # stays 400, so 150 plies are left to capture HaChu's King. Reports the wins; today's
 # engine wins about 4 to 6 of the 14, which makes a single run a coarse measure.
-# Needs: apt-get install hachu. LARGESHOGI=/path/to/binary skips the build,
-# HACHU=/path/to/hachu picks the engine, TC (10+0.1) the clock, OUT (/tmp) the PGNs.
+# Runs scripts/vs-hachu.sh (LARGESHOGI, HACHU as there); TC (10+0.1) is the clock, OUT
+# (/tmp) where the PGNs go.
 set -e
 cd "$(dirname "$0")/.."
-if [ -z "$LARGESHOGI" ]; then
-  cargo build --release --quiet
-  LARGESHOGI=target/release/largeshogi
-fi
-HACHU=${HACHU:-$(command -v hachu || echo /usr/games/hachu)}
-out=${OUT:-/tmp}
-ls_engine="largeshogi=$LARGESHOGI --rules hachu proto=xboard"
-hachu_engine="hachu=$HACHU proto=xboard"
 for side in sente gote; do
   positions=scripts/data/chu-conversion-$side.txt
-  if [ $side = sente ]; then first=$ls_engine second=$hachu_engine; else first=$hachu_engine second=$ls_engine; fi
-  "$LARGESHOGI" --rules hachu match --engine "$first" --engine "$second" --noswap \
-    --games "$(wc -l < "$positions")" --tc "${TC:-10+0.1}" --max-plies 400 \
-    --openings "$positions" --pgn "$out/conversion-$side.pgn"
+  first=
+  if [ $side = gote ]; then first=1; fi
+  HACHU_FIRST=$first GAMES=$(wc -l < "$positions") TC=${TC:-10+0.1} scripts/vs-hachu.sh \
+    --noswap --max-plies 400 --openings "$positions" --pgn "${OUT:-/tmp}/conversion-$side.pgn"
 done

@@ -15,11 +15,10 @@ mode = sys.argv[1] if len(sys.argv) > 1 else "illegal"
 pawn_moves = {0: ["12i12h", "11i11h", "10i10h"], 1: ["1d1e", "2d2e", "3d3e"]}
 played = 0
 side = 0
-if mode == "xboard-st":
-    st = 1.0
-    files = "abcefghj"
-    xb_moves = {0: [f + "4" + f + "5" for f in files], 1: [f + "9" + f + "8" for f in files]}
-    told = 0
+
+
+def xboard(handle):
+    """An XBoard engine's loop: the handshake here, every other command to `handle`."""
     for raw in sys.stdin:
         cmd = raw.split()
         if not cmd:
@@ -28,41 +27,45 @@ if mode == "xboard-st":
             print("feature usermove=1 setboard=1 ping=1 sigint=0 variants=\"chu\" done=1")
         elif cmd[0] == "ping":
             print("pong " + cmd[1])
-        elif cmd[0] == "new":
-            told = 0
-        elif cmd[0] == "st":
-            st = float(cmd[1])
-        elif cmd[0] == "usermove":
-            told += 1
-        elif cmd[0] == "go":
-            time.sleep(st * 0.9)
-            side = told % 2
-            print("move " + xb_moves[side][told // 2])
-            told += 1
         elif cmd[0] == "quit":
             break
+        else:
+            handle(cmd)
         sys.stdout.flush()
     sys.exit(0)
 
+
+if mode == "xboard-st":
+    files = "abcefghj"
+    xb_moves = {0: [f + "4" + f + "5" for f in files], 1: [f + "9" + f + "8" for f in files]}
+    state = {"st": 1.0, "told": 0}
+
+    def timed(cmd):
+        if cmd[0] == "new":
+            state["told"] = 0
+        elif cmd[0] == "st":
+            state["st"] = float(cmd[1])
+        elif cmd[0] == "usermove":
+            state["told"] += 1
+        elif cmd[0] == "go":
+            time.sleep(state["st"] * 0.9)
+            told = state["told"]
+            print("move " + xb_moves[told % 2][told // 2])
+            state["told"] += 1
+
+    xboard(timed)
+
 if mode.startswith("xboard-record:"):
     with open(mode[len("xboard-record:"):], "w") as record:
-        for raw in sys.stdin:
-            cmd = raw.split()
-            if not cmd:
-                continue
-            if cmd[0] == "protover":
-                print("feature usermove=1 setboard=1 ping=1 sigint=0 variants=\"chu\" done=1")
-            elif cmd[0] == "ping":
-                print("pong " + cmd[1])
-            elif cmd[0] == "usermove":
+
+        def recording(cmd):
+            if cmd[0] == "usermove":
                 record.write(cmd[1] + "\n")
                 record.flush()
             elif cmd[0] == "go":
                 print("resign")
-            elif cmd[0] == "quit":
-                break
-            sys.stdout.flush()
-    sys.exit(0)
+
+        xboard(recording)
 
 for raw in sys.stdin:
     cmd = raw.split()
