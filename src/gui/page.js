@@ -35,14 +35,20 @@ function message(text, error) {
   m.className = error ? 'error' : '';
 }
 
-async function post(path, body) {
-  try {
-    await api('POST', path, body || {});
-    return true;
-  } catch (e) {
-    message(e.message, true);
-    return false;
-  }
+// Posts go out one at a time in the order they were made: the server's several workers
+// could otherwise apply two quick changes (a time mode, then its value) the wrong way round.
+let posting = Promise.resolve();
+function post(path, body) {
+  posting = posting.then(async () => {
+    try {
+      await api('POST', path, body || {});
+      return true;
+    } catch (e) {
+      message(e.message, true);
+      return false;
+    }
+  });
+  return posting;
 }
 
 function squareName(idx) {
