@@ -83,10 +83,7 @@ fn mobility(pos: &Position, c: Color) -> i32 {
     let mut n = 0;
     for &from in pos.pieces(c) {
         let t = pos.cell(from).ptype() as usize;
-        for &(off, range) in &v.moves[c.index()][t].rides {
-            if range < 2 {
-                continue;
-            }
+        for &(off, range) in &v.moves[c.index()][t].long_rides {
             let mut s = from;
             for _ in 0..range.min(MOBILITY_REACH) {
                 s = s.offset(off);

@@ -207,6 +207,7 @@ fn compile_moves(g: &Geometry, c: Color, p: &PieceDef) -> PieceMoves {
         add_power(&mut m, g, c, atom);
     }
     place_rides(&mut m, g, &rides);
+    m.long_rides = m.rides.iter().copied().filter(|r| r.1 >= 2).collect();
     m.uncommon = !m.leap_rides.is_empty()
         || !m.bent_lion.is_empty()
         || !m.lion_dogs.is_empty()

@@ -112,6 +112,9 @@ pub fn near_bit(dx: i8, dy: i8) -> Option<u64> {
 pub struct PieceMoves {
     /// (offset, range) of every ride; range 1 is a step.
     pub rides: Vec<(i16, u8)>,
+    /// The rides of `rides` that reach two squares or more (the evaluation's mobility
+    /// counts only these; most pieces have none).
+    pub long_rides: Vec<(i16, u8)>,
     /// Has Lion-Dog, hook, Emperor, leaping-ride or bent-Lion power (generated off the
     /// common path).
     pub uncommon: bool,
