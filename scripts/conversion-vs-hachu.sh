@@ -4,7 +4,8 @@
 # with largeshogi 11 to 38 pawns ahead and to move (scripts/data/chu-conversion-*.txt:
 # the games' USI moves up to there). largeshogi keeps its side (--noswap), the ply cap
 # stays 400, so 150 plies are left to capture HaChu's King. Reports the wins; today's
-# engine wins about 4 to 6 of the 14, which makes a single run a coarse measure.
+# engine wins about 4 to 6 of the 14. A run is a coarse measure: one standard deviation is
+# about 2 wins, so two single runs must differ by about 5 wins to mean anything.
 # Runs scripts/vs-hachu.sh (LARGESHOGI, HACHU as there); TC (10+0.1) is the clock, OUT
 # (/tmp) where the PGNs go.
 set -e
