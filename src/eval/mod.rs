@@ -6,10 +6,12 @@
 //!   royals kept back;
 //! - royal safety, computed per node from the squares around each royal;
 //! - conversion: a side far ahead hunts the enemy royals and trades down (`conversion`);
+//! - raiders with the Lion's power shut in inside the enemy camp (`traps`);
 //! - mobility of the ranging pieces (the first squares along each of their rides), left
 //!   out by `evaluate_within` when the rest of the score is far outside the search window.
 
 mod conversion;
+mod traps;
 
 use crate::position::Position;
 use crate::types::Color;
@@ -60,7 +62,8 @@ fn side_score(pos: &Position, c: Color) -> i32 {
     let v = pos.variant;
     let in_hand = pos.hand_value(c);
     let mut score =
-        pos.material(c) + pos.placement(c) + in_hand + in_hand * HAND_BONUS_PERCENT / 100;
+        pos.material(c) + pos.placement(c) + in_hand + in_hand * HAND_BONUS_PERCENT / 100
+            - traps::shut_in(pos, c);
     for r in pos.royals(c) {
         for &d in &v.king_offsets[0] {
             if pos.cell(r.offset(d)).is_color(c) {
