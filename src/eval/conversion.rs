@@ -97,11 +97,8 @@ fn hunt(pos: &Position, ahead: Color, behind: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::eval::tests::chu;
     use crate::variant::{Rules, Variant};
-
-    fn chu(sfen: &str) -> Position {
-        Position::from_sfen(Variant::chu(), sfen, Rules::default()).expect("valid SFEN")
-    }
 
     #[test]
     fn even_material_is_untouched() {

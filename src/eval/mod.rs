@@ -107,7 +107,8 @@ mod tests {
     use super::*;
     use crate::variant::{Rules, Variant};
 
-    fn chu(sfen: &str) -> Position {
+    /// A Chu position from SFEN under the default rules (the tests of every eval module).
+    pub(super) fn chu(sfen: &str) -> Position {
         Position::from_sfen(Variant::chu(), sfen, Rules::default()).expect("valid SFEN")
     }
 

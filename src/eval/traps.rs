@@ -72,11 +72,7 @@ pub fn shut_in(pos: &Position, c: Color) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::{Rules, Variant};
-
-    fn chu(sfen: &str) -> Position {
-        Position::from_sfen(Variant::chu(), sfen, Rules::default()).expect("valid SFEN")
-    }
+    use crate::eval::tests::chu;
 
     #[test]
     fn a_lion_in_the_enemy_corner_with_its_exits_covered_is_penalised() {
