@@ -31,8 +31,7 @@ pub fn shut_in(pos: &Position, c: Color) -> i32 {
         return 0;
     }
     let them = c.flip();
-    let ranks = v.ranks as i32;
-    let camp = (v.zone_depth as i32).max(1);
+    let camp = &v.zone[c.index()];
     let mut penalty = 0;
     // The Lion-power pieces are tracked (`Variant::tracked`): no scan of the army.
     for from in pos.tracked(c) {
@@ -41,13 +40,7 @@ pub fn shut_in(pos: &Position, c: Color) -> i32 {
             continue;
         }
         let value = v.piece(t).value;
-        let y = v.row[from.idx()] as i32;
-        // Rows from the enemy's back rank (0) towards `c`'s side.
-        let from_enemy_back = match c {
-            Color::Black => y,
-            Color::White => ranks - 1 - y,
-        };
-        if value < RAIDER_MIN_VALUE || from_enemy_back >= camp {
+        if value < RAIDER_MIN_VALUE || !camp[from.idx()] {
             continue;
         }
         let mut ways_out = 0;
