@@ -6,12 +6,16 @@
 # stays 400, so 150 plies are left to capture HaChu's King. Reports the wins; today's
 # engine wins about 4 to 6 of the 14. A run is a coarse measure: one standard deviation is
 # about 2 wins, so two single runs must differ by about 5 wins to mean anything.
+# SUITE=late plays a second set (scripts/data/chu-conversion-late-*.txt): 14 positions
+# at ply 300 or 301 of the 400-ply draws of a 120-game run against HaChu at 10+0.1,
+# largeshogi 12 to 41 pawns ahead by its own score and HaChu down to 7 to 14 pieces,
+# so 100 plies are left; the engine of that run wins 5 of them.
 # Runs scripts/vs-hachu.sh (LARGESHOGI, HACHU as there); TC (10+0.1) is the clock, OUT
 # (/tmp) where the PGNs go.
 set -e
 cd "$(dirname "$0")/.."
 for side in sente gote; do
-  positions=scripts/data/chu-conversion-$side.txt
+  positions=scripts/data/chu-conversion-${SUITE:+$SUITE-}$side.txt
   first=
   if [ $side = gote ]; then first=1; fi
   HACHU_FIRST=$first GAMES=$(wc -l < "$positions") TC=${TC:-10+0.1} scripts/vs-hachu.sh \

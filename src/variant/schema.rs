@@ -20,7 +20,8 @@ pub struct Row<P = &'static str> {
     /// Movement powers: rides (steps, ranging), jumps, Lion, one-line Lion, Lion Dog, hook,
     /// Emperor, leaping rides, bent Lion. Multi-step and shooting powers are `extra.special`.
     pub atoms: Vec<Atom>,
-    /// Value in centipawns (`row` takes the rules' value, a Pawn being 1, and x 100).
+    /// Value in centipawns: the rules' value x 100 (`row` takes it with a Pawn being 1),
+    /// unless the variant gives the engine its own (`with_values`).
     pub value: i32,
     /// The row this one promotes to: its code in a table, its type once compiled.
     pub promotes_to: Option<P>,
@@ -134,6 +135,19 @@ pub fn with_promoted_states(starting: Vec<Row>, kind: impl Fn(&str) -> Row) -> V
     }
     states.extend(promoted);
     states
+}
+
+/// The rows with the engine's own values (centipawns) for the codes listed, in place of
+/// the rules' values written in the table. Panics on a code the table lacks, like a
+/// promotion to an unknown row: a data error of the variant, found by any test.
+pub fn with_values(mut rows: Vec<Row>, values: &[(&str, i32)]) -> Vec<Row> {
+    for &(code, value) in values {
+        match rows.iter_mut().find(|r| r.code == code) {
+            Some(r) => r.value = value,
+            None => panic!("engine value for unknown row '{code}'"),
+        }
+    }
+    rows
 }
 
 /// The engine's piece types: row i is type i; promotion codes become types.
