@@ -13,8 +13,11 @@
 use crate::position::Position;
 use crate::types::Color;
 
-/// Smallest lead (centipawns) at which the side ahead starts hunting.
-const LEAD_MIN: i32 = 400;
+/// Smallest lead (centipawns) at which the side ahead starts hunting: about 4.6 Pawns at
+/// Chu's fitted values (`chu::ENGINE_VALUES`). With those values at 400, a Free King and
+/// a Gold (177 cp) no longer caught a bare King at depth 4 (`tests/chu_endgames.rs`);
+/// 332 (4 fitted Pawns) cost about 120 Elo in self-play.
+const LEAD_MIN: i32 = 380;
 /// Lead at which the terms reach full weight.
 const LEAD_FULL: i32 = 2000;
 /// Hunters count within this Chebyshev distance of an enemy royal.
