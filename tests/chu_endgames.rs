@@ -3,9 +3,10 @@
 //! defender that searches too (so it runs and blocks where it can). HaChu's rules: no
 //! bare-King win, so only the royal capture ends the game, as in a match against HaChu.
 //! The bounds were set at about twice what the engine needed (8-22 moves); with Chu's
-//! fitted values it needs 6-34 (the minor pieces 34 of 40). An engine without the
-//! conversion terms (`eval::conversion`) fails the Lion position. These fixed-depth
-//! playouts swing with small evaluation changes (ARCHITECTURE.md, Conversion).
+//! fitted values it needs 6-34 (the minor pieces 34 of 40). With the rules' values, an
+//! engine without the conversion terms (`eval::conversion`) failed the Lion position.
+//! These fixed-depth playouts swing with small evaluation changes (ARCHITECTURE.md,
+//! Conversion).
 
 mod support;
 use largeshogi::game::{Game, Outcome};
