@@ -260,6 +260,22 @@ fn own_engines_take_the_match_rules_and_the_pgn_is_annotated() {
         })
         .count();
     assert_eq!(engine_comments, 2 * 4, "four engine moves a game: {text}");
+    if python_available() {
+        // scripts/match-report.py reads these comments: its figures follow the runner's.
+        let report = Command::new("python3")
+            .arg(format!(
+                "{}/scripts/match-report.py",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .arg(&pgn)
+            .args(["--engine", "own", "--games"])
+            .output()
+            .expect("python3 runs");
+        let report = String::from_utf8_lossy(&report.stdout);
+        assert!(report.contains("own, 2 games"), "{report}");
+        assert!(report.contains("all  : +0 =2 -0  50.0 %"), "{report}");
+        assert_eq!(report.matches(" D ").count(), 2, "{report}");
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 
