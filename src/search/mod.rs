@@ -856,6 +856,9 @@ impl<'a> Worker<'a> {
                 }
             }
             let is_capture = self.pos.is_capture(&mv);
+            // A capture that gives more than it wins (the capturer is worth more than
+            // its victims and can be taken where it lands) is reduced like a quiet move.
+            let losing = is_capture && losing_capture(&self.pos, &mv);
             let history = if is_capture {
                 0
             } else {
@@ -872,7 +875,15 @@ impl<'a> Worker<'a> {
                 -self.search(depth - 1, ply + 1, -beta, -alpha, pv_node)
             } else {
                 let s = self.search_sibling(
-                    mv, searched, is_capture, history, depth, ply, alpha, beta, pv_node,
+                    mv,
+                    searched,
+                    is_capture && !losing,
+                    history,
+                    depth,
+                    ply,
+                    alpha,
+                    beta,
+                    pv_node,
                 );
                 if let Some(busy) = busy {
                     busy.leave(child);
@@ -1079,6 +1090,13 @@ impl<'a> Worker<'a> {
 fn draw_value(root: &Position) -> i32 {
     -(crate::eval::evaluate(root) / DRAW_CONTEMPT_DIVISOR)
         .clamp(-DRAW_CONTEMPT_MAX, DRAW_CONTEMPT_MAX)
+}
+
+/// The capture wins less than its capturer is worth and lands where the opponent can
+/// take it back; only where that is known without making the move (exact attacks).
+fn losing_capture(pos: &Position, mv: &Move) -> bool {
+    ordering::trades_down(pos, mv, ordering::material_gain(pos, mv))
+        && pos.exposed_unmade(mv) == Some(true)
 }
 
 /// Late-move reduction: grows with the logarithms of depth and move number.
