@@ -58,6 +58,9 @@ const FUTILITY_MARGIN: i32 = 150;
 /// Late quiet moves searched at a shallow node: `LATE_MOVES_BASE + LATE_MOVES_SCALE * d^2`.
 const LATE_MOVES_BASE: usize = 8;
 const LATE_MOVES_SCALE: usize = 6;
+/// Late-move reductions start at this remaining depth, after this many moves searched.
+const LMR_MIN_DEPTH: i32 = 3;
+const LMR_MIN_SEARCHED: usize = 3;
 /// History worth one ply less or more of late-move reduction: half of
 /// `ordering::HISTORY_MAX`.
 const HISTORY_PER_PLY: i32 = ordering::HISTORY_MAX / 2;
@@ -735,7 +738,7 @@ impl<'a> Worker<'a> {
         pv_node: bool,
     ) -> i32 {
         let mut r = 0;
-        if depth >= 3 && searched >= 3 && !is_capture && !mv.promotes() {
+        if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && !is_capture && !mv.promotes() {
             r = (reduction(depth, searched) - pv_node as i32 - history / HISTORY_PER_PLY).max(1);
         }
         let mut s = -self.search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
@@ -858,7 +861,12 @@ impl<'a> Worker<'a> {
             let is_capture = self.pos.is_capture(&mv);
             // A capture that gives more than it wins (the capturer is worth more than
             // its victims and can be taken where it lands) is reduced like a quiet move.
-            let losing = is_capture && losing_capture(&self.pos, &mv);
+            // Tested only where a reduction can apply (`search_sibling`): the attack test
+            // is not free, and most nodes are shallow.
+            let losing = is_capture
+                && depth >= LMR_MIN_DEPTH
+                && searched >= LMR_MIN_SEARCHED
+                && losing_capture(&self.pos, &mv);
             let history = if is_capture {
                 0
             } else {
