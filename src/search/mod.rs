@@ -801,12 +801,19 @@ impl<'a> Worker<'a> {
         // static score misses only slow threats there.
         // The royal test is costly (Tai's Emperor, Ko's shooters): made only when a pruning
         // decision needs it.
-        let shallow = !pv_node && depth <= SHALLOW_DEPTH && beta.abs() < MATE_BOUND;
+        // Also where the window lies beyond the mate bound, a royal capture in hand and a
+        // quicker one sought: unpruned, those nodes made a search that had found a royal
+        // capture spend ten times the nodes on its iteration.
+        let shallow = !pv_node && depth <= SHALLOW_DEPTH;
         let mut royal_safe = one_royal.then_some(!last_royal_attacked);
         let mut prunable = |pos: &Position| {
             shallow && *royal_safe.get_or_insert_with(|| !pos.attacks_royal(us.flip()))
         };
-        if static_eval - STATIC_CUT_MARGIN * depth >= beta && prunable(&self.pos) {
+        // A static score says nothing against a royal capture: no cut at a mate bound.
+        if static_eval - STATIC_CUT_MARGIN * depth >= beta
+            && beta.abs() < MATE_BOUND
+            && prunable(&self.pos)
+        {
             return static_eval;
         }
         let futile = static_eval + FUTILITY_MARGIN * depth <= alpha;
@@ -847,7 +854,13 @@ impl<'a> Worker<'a> {
             &deferred,
             &mut retried,
         ) {
-            if searched > 0 && (futile || searched >= late_moves) && prunable(&self.pos) {
+            // Never while every move so far loses the royal: a pruned quiet move might
+            // be the escape.
+            if searched > 0
+                && best > -MATE_BOUND
+                && (futile || searched >= late_moves)
+                && prunable(&self.pos)
+            {
                 // Futility and late-move pruning of quiet moves: once only quiet moves
                 // are left, none of them is searched.
                 if staged.only_quiet_left() && !retry {
