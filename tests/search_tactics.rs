@@ -168,6 +168,28 @@ fn single_thread_search_is_deterministic() {
 }
 
 #[test]
+fn one_searcher_goes_on_across_variants() {
+    // The history tables outlive a search: a variant with another board or other cell
+    // codes must find them rebuilt, never indexed out of their bounds.
+    let mut s = Searcher::new(16, 2);
+    let limits = Limits {
+        depth: Some(2),
+        ..Limits::default()
+    };
+    for v in [
+        Variant::chu(),
+        Variant::yanxin(),
+        Variant::ko(),
+        Variant::chu(),
+        Variant::tai(),
+    ] {
+        let game = Game::new(Position::start(v, Rules::default()));
+        let r = s.search(&game, &limits, &Control::default(), &mut |_| {});
+        assert!(game.legal_moves().contains(&r.best.expect("a move")));
+    }
+}
+
+#[test]
 fn stop_flag_ends_an_infinite_search() {
     let game = Game::new(Position::start(Variant::chu(), Rules::default()));
     let mut s = Searcher::new(16, 1);

@@ -4,7 +4,8 @@
 //! threads from a rayon pool search the same iterations beside the main thread, sharing
 //! the table; a thread puts off moves another thread is searching (simplified ABDADA,
 //! see `abdada`), and the first thread to finish an iteration ends it for all. With one
-//! thread the search is deterministic.
+//! thread the search is deterministic (for the same searches since the last new game:
+//! the history tables are kept from one search to the next).
 
 mod abdada;
 mod ordering;
@@ -134,6 +135,8 @@ pub struct Searcher {
     /// The helper threads (None: single thread, deterministic).
     pool: Option<rayon::ThreadPool>,
     busy: BusyTable,
+    /// One history table per thread, kept from one search of a game to the next.
+    histories: Vec<History>,
 }
 
 /// State shared by all threads of one search.
@@ -194,7 +197,7 @@ impl Shared<'_> {
 struct Worker<'a> {
     pos: Position,
     shared: &'a Shared<'a>,
-    history: History,
+    history: &'a mut History,
     buffers: Vec<Vec<Move>>,
     /// Per ply: moves put off because another thread was searching them.
     deferred: Vec<Vec<Move>>,
@@ -225,6 +228,7 @@ impl Searcher {
             multipv: 1,
             pool: None,
             busy: BusyTable::new(),
+            histories: Vec::new(),
         };
         s.set_threads(threads);
         s
@@ -263,6 +267,7 @@ impl Searcher {
     /// Sets the number of search threads, at most `MAX_THREADS`.
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, MAX_THREADS);
+        self.histories.resize_with(self.threads, History::new);
         self.pool = if self.threads > 1 {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads - 1)
@@ -284,6 +289,7 @@ impl Searcher {
     /// Forgets everything learnt (new game).
     pub fn new_game(&mut self) {
         self.tt.clear();
+        self.histories.iter_mut().for_each(|h| *h = History::new());
     }
 
     /// Searches the game's current position within `limits`, calling `info` after each
@@ -337,12 +343,18 @@ impl Searcher {
             fixed_depth: limits.depth.is_some(),
             infinite: limits.infinite,
         };
-        let mut main = Worker::new(game.position().clone(), &shared);
+        self.histories.iter_mut().for_each(History::age);
+        let (main_history, helper_histories) = self
+            .histories
+            .split_first_mut()
+            .expect("one history per thread, at least one thread");
+        let mut main = Worker::new(game.position().clone(), &shared, main_history);
         let mut result = match &self.pool {
             None => main.iterate(&root_moves, &plan, info),
             Some(pool) => pool.in_place_scope(|scope| {
-                for helper_index in 1..self.threads {
-                    let mut helper = Worker::new(game.position().clone(), &shared);
+                for (i, history) in helper_histories.iter_mut().enumerate() {
+                    let helper_index = i + 1;
+                    let mut helper = Worker::new(game.position().clone(), &shared, history);
                     let (root_moves, max_depth, multipv) =
                         (&root_moves, plan.max_depth, plan.multipv);
                     // Every other helper runs one iteration ahead of the main thread.
@@ -372,13 +384,13 @@ struct Plan {
 }
 
 impl<'a> Worker<'a> {
-    fn new(pos: Position, shared: &'a Shared<'a>) -> Worker<'a> {
+    fn new(pos: Position, shared: &'a Shared<'a>, history: &'a mut History) -> Worker<'a> {
         let root_draw = draw_value(&pos);
         Worker {
             root_draw,
             pos,
             shared,
-            history: History::new(),
+            history,
             buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             deferred: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             quiets_tried: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
@@ -849,7 +861,7 @@ impl<'a> Worker<'a> {
             if quiet_pruned {
                 None
             } else {
-                staged.next(&self.pos, &mut self.history, ply)
+                staged.next(&self.pos, self.history, ply)
             },
             &deferred,
             &mut retried,
@@ -1022,9 +1034,9 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         self.pos.generate_captures(&mut moves);
-        let mut picker = MovePicker::new(&self.pos, &moves, 0, &mut self.history, ply);
+        let mut picker = MovePicker::new(&self.pos, &moves, 0, self.history, ply);
         let mut best = stand;
-        while let Some(mv) = picker.next(&mut moves, &mut self.history) {
+        while let Some(mv) = picker.next(&mut moves, self.history) {
             if let Some(target) = recapture_on {
                 if !ordering::captures_on(&self.pos, &mv, target) {
                     continue;

@@ -92,11 +92,25 @@ impl History {
     #[inline]
     fn index(&mut self, pos: &Position, m: &Move) -> usize {
         let cells = pos.variant.cells;
-        if self.cells != cells {
+        // The table outlives a search (`age`): a variant switch finds it the wrong shape.
+        let size = pos.variant.cell_codes() * cells;
+        if self.cells != cells || self.table.len() != size {
             self.cells = cells;
-            self.table = vec![0; pos.variant.cell_codes() * cells];
+            self.table = vec![0; size];
         }
         pos.cell(m.from).0 as usize * cells + m.to.idx()
+    }
+
+    /// Before the next search of the same game: the history is kept at half weight (at
+    /// a tenth of a second a move, a search is over before a fresh table has learnt
+    /// much), and the killers, which belong to the plies of the last tree, are dropped.
+    pub fn age(&mut self) {
+        for h in &mut self.table {
+            *h /= 2;
+        }
+        for k in &mut self.killers {
+            *k = [Move::NULL; KILLERS];
+        }
     }
 
     /// A quiet move caused a beta cut-off.
@@ -253,5 +267,9 @@ mod tests {
         let mut list = vec![tried, cut];
         let mut picker = MovePicker::new(&pos, &list, 0, &mut h, 3);
         assert_eq!(picker.next(&mut list, &mut h), Some(cut));
+        // Between searches the history halves and the killers go.
+        h.age();
+        assert_eq!(h.value(&pos, &cut), good / 2);
+        assert_eq!(h.killers[3], [Move::NULL; KILLERS]);
     }
 }
