@@ -6,8 +6,9 @@
 # which one side stayed 5 pawns or more ahead by its own score (ply 100 at the earliest).
 # The same binary plays both sides (--noswap), ply cap 400, and the script counts the
 # games the side ahead won, drew and lost, in about 4 minutes on 2 cores. c0b0988 won 16
-# and 14 in two runs, 5de96d4 (mate-bound pruning) 20; one standard deviation is about
-# 3 wins, so one run of each side says little below a difference of 6.
+# and 14 in two runs, 5de96d4 (mate-bound pruning) 20 and 18, 1c190a6 (history kept
+# between searches) 13 and 14; one standard deviation is about 3 wins, so one run of
+# each side says little below a difference of 6.
 #   scripts/conversion-selfplay.sh [BINARY]   (default: a fresh release build)
 # TC (2+0.02) is the clock, PGN (/tmp/conversion-selfplay.pgn) where the games go.
 set -e
