@@ -71,7 +71,6 @@ fn history_bonus(depth: i32) -> i32 {
 pub struct History {
     /// Indexed by the moving cell code and the destination square.
     table: Vec<i32>,
-    cells: usize,
     killers: Vec<[Move; KILLERS]>,
     scores: Vec<Vec<i32>>,
     /// Scratch for sorting the rest of a move list (kept to avoid an allocation per node).
@@ -82,7 +81,6 @@ impl History {
     pub fn new() -> History {
         History {
             table: Vec::new(),
-            cells: 0,
             killers: vec![[Move::NULL; KILLERS]; 130],
             scores: (0..130).map(|_| Vec::new()).collect(),
             rest: Vec::new(),
@@ -92,10 +90,10 @@ impl History {
     #[inline]
     fn index(&mut self, pos: &Position, m: &Move) -> usize {
         let cells = pos.variant.cells;
-        // The table outlives a search (`age`): a variant switch finds it the wrong shape.
+        // The table outlives a search (`age`): after a variant switch it is rebuilt when
+        // its size no longer fits, the only case where an index could fall outside it.
         let size = pos.variant.cell_codes() * cells;
-        if self.cells != cells || self.table.len() != size {
-            self.cells = cells;
+        if self.table.len() != size {
             self.table = vec![0; size];
         }
         pos.cell(m.from).0 as usize * cells + m.to.idx()
