@@ -219,3 +219,66 @@ fn game_end_score(game: &Game) -> Score {
         _ => Score::Cp(0),
     }
 }
+
+/// The static evaluation of `pos` term by term (`eval::trace`), from each side's view;
+/// `at` names the game (from 1) and the moves played (0 for its start) when the position
+/// comes from a game file.
+pub fn print_eval(pos: &Position, format: Format, at: Option<(usize, usize)>) {
+    use crate::eval::trace::{trace, SideTerms};
+    use crate::types::Color;
+    let t = trace(pos);
+    let fields = |s: &SideTerms| {
+        [
+            ("material", s.material),
+            ("hand", s.hand),
+            ("centre", s.centre),
+            ("royal_advance", s.royal_advance),
+            ("promotion", s.promotion),
+            ("shut_in", s.shut_in),
+            ("guards", s.guards),
+            ("near_enemy", s.near_enemy),
+            ("mobility", s.mobility),
+            ("score", s.score()),
+        ]
+    };
+    let stm = pos.side_to_move();
+    let colour = |c: Color| if c == Color::Black { "black" } else { "white" };
+    match format {
+        Format::Json => {
+            let side = |c: Color| {
+                let f: Vec<String> = fields(&t.sides[c.index()])
+                    .iter()
+                    .map(|(k, v)| format!("\"{k}\":{v}"))
+                    .collect();
+                format!("{{{}}}", f.join(","))
+            };
+            let place = at.map_or(String::new(), |(g, p)| format!("\"game\":{g},\"ply\":{p},"));
+            crate::say!(
+                "{{\"type\":\"eval\",{place}\"sfen\":{},\"side_to_move\":\"{}\",\"eval\":{},\"conversion\":{},\"black\":{},\"white\":{}}}",
+                json_str(&pos.to_sfen()),
+                colour(stm),
+                t.total,
+                t.conversion,
+                side(Color::Black),
+                side(Color::White)
+            );
+        }
+        Format::Text => {
+            if let Some((g, p)) = at {
+                crate::say!("game {g} ply {p}: {}", pos.to_sfen());
+            }
+            crate::say!("{:<14} {:>8} {:>8}", "term", "black", "white");
+            let (b, w) = (fields(&t.sides[0]), fields(&t.sides[1]));
+            for ((name, bv), (_, wv)) in b.iter().zip(w.iter()) {
+                crate::say!("{name:<14} {bv:>8} {wv:>8}");
+            }
+            crate::say!(
+                "conversion {} (for {}); eval {} for {}, the side to move",
+                t.conversion,
+                colour(stm),
+                t.total,
+                colour(stm)
+            );
+        }
+    }
+}

@@ -102,6 +102,11 @@ enum Command {
         /// One JSON object per line instead of text.
         #[arg(long)]
         json: bool,
+        /// Print the static evaluation term by term instead of searching (with --game, of
+        /// every position before each move and after the last). Counts are raw: guards
+        /// and mobility in squares, centre in half-steps, near_enemy in centipawns.
+        #[arg(long, conflicts_with_all = ["depth", "movetime", "multipv"])]
+        eval: bool,
     },
     /// Play an engine-vs-engine match (any USI or XBoard engines), refereed by the rules.
     Match(MatchArgs),
@@ -332,7 +337,19 @@ fn run(cli: Cli) -> Result<(), UserError> {
             threads,
             hash,
             json,
+            eval,
         }) => {
+            let format = if json { Format::Json } else { Format::Text };
+            if eval {
+                return eval_command(
+                    variant,
+                    rules,
+                    sfen.as_deref(),
+                    game.as_deref(),
+                    &moves,
+                    format,
+                );
+            }
             let threads = capped_threads(threads.unwrap_or_else(Searcher::default_threads));
             let mut searcher = Searcher::try_new(hash, threads).map_err(UserError)?;
             searcher.set_multipv(usize::from(multipv));
@@ -343,7 +360,6 @@ fn run(cli: Cli) -> Result<(), UserError> {
                     .map(std::time::Duration::from_millis),
                 ..Limits::default()
             };
-            let format = if json { Format::Json } else { Format::Text };
             let mut analyzer = Analyzer {
                 searcher,
                 limits,
@@ -612,6 +628,35 @@ fn setup(
         pos.make(mv);
     }
     Ok(pos)
+}
+
+/// `analyze --eval`: the static evaluation of a position, or of every position of the
+/// games of a file.
+fn eval_command(
+    variant: &'static Variant,
+    rules: Rules,
+    sfen: Option<&str>,
+    game: Option<&std::path::Path>,
+    moves: &[String],
+    format: Format,
+) -> Result<(), UserError> {
+    let Some(path) = game else {
+        let pos = setup(variant, rules, sfen, moves)?;
+        largeshogi::analysis::print_eval(&pos, format, None);
+        return Ok(());
+    };
+    let text = read_text_file(path)?;
+    let games = gamefile::read(&text, gamefile::Format::detect(&text), variant, rules)
+        .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
+    for (i, g) in games.into_iter().enumerate() {
+        let mut pos = g.start;
+        largeshogi::analysis::print_eval(&pos, format, Some((i + 1, 0)));
+        for (ply, m) in g.moves.iter().enumerate() {
+            pos.make(*m);
+            largeshogi::analysis::print_eval(&pos, format, Some((i + 1, ply + 1)));
+        }
+    }
+    Ok(())
 }
 
 fn run_perft(mut pos: Position, depth: u32, divide: bool, threads: usize) -> Result<(), UserError> {

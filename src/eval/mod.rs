@@ -11,6 +11,7 @@
 //!   out by `evaluate_within` when the rest of the score is far outside the search window.
 
 mod conversion;
+pub mod trace;
 mod traps;
 
 use crate::position::Position;
@@ -49,7 +50,11 @@ pub fn evaluate_within(pos: &Position, alpha: i32, beta: i32) -> i32 {
     if s + LAZY_MARGIN > alpha && s - LAZY_MARGIN < beta {
         s += MOBILITY_SQUARE * (mobility(pos, us) - mobility(pos, us.flip()));
     }
-    // Compressed beyond EVAL_SOFT rather than cut, so that more is still better.
+    compress(s)
+}
+
+/// Compressed beyond EVAL_SOFT rather than cut, so that more is still better.
+fn compress(s: i32) -> i32 {
     let s = if s.abs() <= EVAL_SOFT {
         s
     } else {
@@ -59,25 +64,33 @@ pub fn evaluate_within(pos: &Position, alpha: i32, beta: i32) -> i32 {
 }
 
 fn side_score(pos: &Position, c: Color) -> i32 {
-    let v = pos.variant;
     let in_hand = pos.hand_value(c);
-    let mut score =
-        pos.material(c) + pos.placement(c) + in_hand + in_hand * HAND_BONUS_PERCENT / 100
-            - traps::shut_in(pos, c);
+    let (guards, near_enemy) = royal_safety(pos, c);
+    pos.material(c) + pos.placement(c) + in_hand + in_hand * HAND_BONUS_PERCENT / 100
+        - traps::shut_in(pos, c)
+        + GUARD_BONUS * guards
+        - NEAR_ENEMY_PER_100 * near_enemy / 100
+}
+
+/// Around the royals of `c`: own pieces next to them, and enemy material within two
+/// squares (centipawns).
+fn royal_safety(pos: &Position, c: Color) -> (i32, i32) {
+    let v = pos.variant;
+    let (mut guards, mut near_enemy) = (0, 0);
     for r in pos.royals(c) {
         for &d in &v.king_offsets[0] {
             if pos.cell(r.offset(d)).is_color(c) {
-                score += GUARD_BONUS;
+                guards += 1;
             }
         }
         for d in v.king_offsets[0].iter().chain(v.ring2_offsets.iter()) {
             let n = pos.cell(r.offset(*d));
             if n.is_color(c.flip()) {
-                score -= NEAR_ENEMY_PER_100 * v.piece(n.ptype()).value / 100;
+                near_enemy += v.piece(n.ptype()).value;
             }
         }
     }
-    score
+    (guards, near_enemy)
 }
 
 /// Squares the ranging pieces of `c` reach, up to `MOBILITY_REACH` along each ride.

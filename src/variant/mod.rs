@@ -6,6 +6,7 @@ pub mod chu;
 pub mod kanji;
 pub mod ko;
 mod placement;
+pub use placement::{placement_terms, PlacementTerms};
 pub mod registry;
 mod rules;
 pub mod schema;
