@@ -129,3 +129,65 @@ fn every_game_of_a_pgn_file_is_analysed_on_its_own() {
     assert_eq!(lines[2]["sfen"], lines[0]["sfen"]);
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `--eval`: the static evaluation term by term, one object per position; each side's
+/// `score` is its weighted terms, and `eval` the side to move's difference plus the
+/// conversion terms.
+#[test]
+fn eval_prints_the_terms_of_every_position() {
+    let one = analyze(&["--eval", "--json", "--moves", "7j7h"]);
+    assert_eq!(one.len(), 1);
+    let e = &one[0];
+    assert_eq!(e["type"], "eval");
+    assert_eq!(e["side_to_move"], "white");
+    for side in ["black", "white"] {
+        for key in [
+            "material",
+            "hand",
+            "centre",
+            "royal_advance",
+            "promotion",
+            "shut_in",
+            "guards",
+            "near_enemy",
+            "mobility",
+            "score",
+        ] {
+            assert!(e[side][key].is_i64(), "{side}.{key} missing in {e}");
+        }
+    }
+    let score = |side: &str| e[side]["score"].as_i64().expect("score");
+    let eval = e["eval"].as_i64().expect("eval");
+    let conversion = e["conversion"].as_i64().expect("conversion");
+    assert_eq!(eval, score("white") - score("black") + conversion);
+    // The Lion's jump opened rides for Black: more mobility than White at the start.
+    assert!(e["black"]["mobility"].as_i64() > e["white"]["mobility"].as_i64());
+
+    let dir = std::env::temp_dir().join(format!("ls-analyze-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let game = dir.join("game.usi");
+    std::fs::write(&game, "7j7h 5d5e\n5i5h\n").expect("write games");
+    let lines = analyze(&[
+        "--eval",
+        "--json",
+        "--game",
+        game.to_str().expect("utf-8 path"),
+    ]);
+    let at: Vec<(u64, u64)> = lines
+        .iter()
+        .map(|l| {
+            (
+                l["game"].as_u64().expect("game"),
+                l["ply"].as_u64().expect("ply"),
+            )
+        })
+        .collect();
+    assert_eq!(at, [(1, 0), (1, 1), (1, 2), (2, 0), (2, 1)]);
+    // Searching options do not go with --eval.
+    let out = Command::new(env!("CARGO_BIN_EXE_largeshogi"))
+        .args(["analyze", "--eval", "--depth", "3"])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let _ = std::fs::remove_dir_all(dir);
+}
