@@ -45,12 +45,89 @@ pub fn evaluate(pos: &Position) -> i32 {
 /// Evaluation of `pos` for the side to move, complete when it lies within (`alpha`,
 /// `beta`); outside, mobility may be left out.
 pub fn evaluate_within(pos: &Position, alpha: i32, beta: i32) -> i32 {
-    let us = pos.side_to_move();
-    let mut s = side_score(pos, us) - side_score(pos, us.flip()) + conversion::conversion(pos, us);
-    if s + LAZY_MARGIN > alpha && s - LAZY_MARGIN < beta {
-        s += MOBILITY_SQUARE * (mobility(pos, us) - mobility(pos, us.flip()));
+    let mut s = score_before_mobility(pos);
+    if needs_mobility(s, alpha, beta) {
+        s += mobility_score(pos);
     }
     compress(s)
+}
+
+/// Everything but mobility, for the side to move.
+fn score_before_mobility(pos: &Position) -> i32 {
+    let us = pos.side_to_move();
+    side_score(pos, us) - side_score(pos, us.flip()) + conversion::conversion(pos, us)
+}
+
+/// Mobility can still move a score of `s` across the window.
+fn needs_mobility(s: i32, alpha: i32, beta: i32) -> bool {
+    s + LAZY_MARGIN > alpha && s - LAZY_MARGIN < beta
+}
+
+/// The mobility term for the side to move.
+fn mobility_score(pos: &Position) -> i32 {
+    let us = pos.side_to_move();
+    MOBILITY_SQUARE * (mobility(pos, us) - mobility(pos, us.flip()))
+}
+
+/// Entries of an `EvalCache` (16 bytes each: 1 MB a thread).
+const CACHE_ENTRIES: usize = 1 << 16;
+/// Marks a cache entry whose mobility is not computed yet.
+const NO_MOBILITY: i32 = i32::MIN;
+
+#[derive(Copy, Clone)]
+struct CacheEntry {
+    key: u64,
+    before_mobility: i32,
+    mobility: i32,
+}
+
+/// One search thread's evaluations by position key: re-searches, transpositions and the
+/// next iteration evaluate the same positions again. The score before mobility is kept,
+/// and mobility once a window needed it, so a hit answers exactly as `evaluate_within`.
+pub struct EvalCache {
+    entries: Vec<CacheEntry>,
+}
+
+impl Default for EvalCache {
+    fn default() -> EvalCache {
+        EvalCache {
+            entries: vec![
+                CacheEntry {
+                    key: 0,
+                    before_mobility: 0,
+                    mobility: NO_MOBILITY,
+                };
+                CACHE_ENTRIES
+            ],
+        }
+    }
+}
+
+impl EvalCache {
+    /// `evaluate_within(pos, alpha, beta)`, from the cache where it can.
+    pub fn evaluate_within(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+        let key = pos.key();
+        // Key 0 is what an empty entry holds.
+        if key == 0 {
+            return evaluate_within(pos, alpha, beta);
+        }
+        let e = &mut self.entries[key as usize % CACHE_ENTRIES];
+        if e.key != key {
+            *e = CacheEntry {
+                key,
+                before_mobility: score_before_mobility(pos),
+                mobility: NO_MOBILITY,
+            };
+        }
+        let mut s = e.before_mobility;
+        if needs_mobility(s, alpha, beta) {
+            if e.mobility == NO_MOBILITY {
+                e.mobility = mobility_score(pos);
+            }
+            s += e.mobility;
+        }
+        compress(s)
+    }
 }
 
 /// Compressed beyond EVAL_SOFT rather than cut, so that more is still better.
@@ -137,6 +214,38 @@ mod tests {
         let capture = chu("11k/12/12/12/12/6R5/6p5/12/12/12/12/K11 b - 1");
         assert_eq!(mobility(&capture, Color::Black), 7);
         assert!(evaluate(&open) > evaluate(&corner));
+    }
+
+    #[test]
+    fn the_cache_answers_as_the_evaluation_does() {
+        // Along a pseudo-random game, each position asked with a far window first (no
+        // mobility), then a full one (mobility added to the cached entry), then again.
+        let mut pos = Position::start(Variant::chu(), Rules::default());
+        let mut cache = EvalCache::default();
+        let mut seed = 7u64;
+        for _ in 0..120 {
+            let full = evaluate(&pos);
+            for (alpha, beta) in [
+                (full + 5000, full + 5001),
+                (-30_000, 30_000),
+                (full - 1, full + 1),
+            ] {
+                assert_eq!(
+                    cache.evaluate_within(&pos, alpha, beta),
+                    evaluate_within(&pos, alpha, beta),
+                    "{}",
+                    pos.to_sfen()
+                );
+            }
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.royal_count(pos.side_to_move().flip()) == 0 {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.make(moves[(seed >> 33) as usize % moves.len()]);
+        }
     }
 
     #[test]

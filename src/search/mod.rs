@@ -15,7 +15,7 @@ pub mod tt;
 
 pub use time::{Clock, Limits};
 
-use crate::eval::evaluate_within;
+use crate::eval::EvalCache;
 use crate::game::{attacking_after, Game};
 use crate::position::Position;
 use crate::types::Move;
@@ -203,6 +203,8 @@ struct Worker<'a> {
     deferred: Vec<Vec<Move>>,
     /// Per ply: the quiet moves searched so far without a cut-off.
     quiets_tried: Vec<Vec<Move>>,
+    /// This thread's evaluations by position key.
+    evals: EvalCache,
     local_nodes: u64,
     seldepth: usize,
     /// The iteration being searched.
@@ -394,6 +396,7 @@ impl<'a> Worker<'a> {
             buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             deferred: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             quiets_tried: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            evals: EvalCache::default(),
             local_nodes: 0,
             seldepth: 0,
             goal: i32::MAX,
@@ -578,7 +581,7 @@ impl<'a> Worker<'a> {
         for (m, s) in order.iter_mut() {
             let capture = ordering::capture_value(&self.pos, m);
             self.pos.make(*m);
-            *s = -evaluate_within(&self.pos, -INF, INF) + capture.signum();
+            *s = -self.evals.evaluate_within(&self.pos, -INF, INF) + capture.signum();
             self.pos.unmake();
         }
         order.sort_by_key(|&(_, s)| -s);
@@ -808,7 +811,7 @@ impl<'a> Worker<'a> {
                 return s;
             }
         }
-        let static_eval = evaluate_within(&self.pos, alpha, beta);
+        let static_eval = self.evals.evaluate_within(&self.pos, alpha, beta);
         // Shallow non-PV nodes whose royals stand safe may be pruned statically: the
         // static score misses only slow threats there. That holds also where the window
         // lies beyond the mate bound (a royal capture in hand, a quicker one sought):
@@ -1005,7 +1008,7 @@ impl<'a> Worker<'a> {
             }
         }
         let alpha_in = alpha;
-        let stand = evaluate_within(&self.pos, alpha, beta);
+        let stand = self.evals.evaluate_within(&self.pos, alpha, beta);
         if stand >= beta || ply >= MAX_PLY || self.abort {
             return stand;
         }
