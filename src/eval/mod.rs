@@ -9,6 +9,8 @@
 //! - raiders with the Lion's power shut in inside the enemy camp (`traps`);
 //! - mobility of the ranging pieces (the first squares along each of their rides), left
 //!   out by `evaluate_within` when the rest of the score is far outside the search window.
+//!
+//! The search asks through a per-thread `EvalCache`; `trace` gives the terms one by one.
 
 mod conversion;
 pub mod trace;

@@ -85,10 +85,7 @@ fn side_terms(pos: &Position, c: Color) -> SideTerms {
 pub fn trace(pos: &Position) -> Trace {
     let us = pos.side_to_move();
     Trace {
-        sides: [
-            side_terms(pos, Color::BOTH[0]),
-            side_terms(pos, Color::BOTH[1]),
-        ],
+        sides: [side_terms(pos, Color::Black), side_terms(pos, Color::White)],
         conversion: conversion::conversion(pos, us),
         total: super::evaluate(pos),
     }
