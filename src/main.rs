@@ -263,6 +263,17 @@ struct UserError(String);
 const MAX_INPUT_FILE: u64 = 16 * 1024 * 1024;
 
 /// Reads a UTF-8 text file given by the user, refusing huge ones.
+/// The games of a file for `analyze --game`, its format detected from the text.
+fn read_game_file(
+    path: &std::path::Path,
+    variant: &'static Variant,
+    rules: Rules,
+) -> Result<Vec<gamefile::GameFile>, UserError> {
+    let text = read_text_file(path)?;
+    gamefile::read(&text, gamefile::Format::detect(&text), variant, rules)
+        .map_err(|e| UserError(format!("{}: {e}", path.display())))
+}
+
 fn read_text_file(path: &std::path::Path) -> Result<String, UserError> {
     let cannot = |e: std::io::Error| UserError(format!("cannot read {}: {e}", path.display()));
     let size = std::fs::metadata(path).map_err(cannot)?.len();
@@ -367,11 +378,10 @@ fn run(cli: Cli) -> Result<(), UserError> {
             };
             match game {
                 Some(path) => {
-                    let text = read_text_file(&path)?;
-                    let games =
-                        gamefile::read(&text, gamefile::Format::detect(&text), variant, rules)
-                            .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
-                    for (i, g) in games.into_iter().enumerate() {
+                    for (i, g) in read_game_file(&path, variant, rules)?
+                        .into_iter()
+                        .enumerate()
+                    {
                         analyzer.run_game(i + 1, g.start, &g.moves);
                     }
                 }
@@ -645,10 +655,10 @@ fn eval_command(
         largeshogi::analysis::print_eval(&pos, format, None);
         return Ok(());
     };
-    let text = read_text_file(path)?;
-    let games = gamefile::read(&text, gamefile::Format::detect(&text), variant, rules)
-        .map_err(|e| UserError(format!("{}: {e}", path.display())))?;
-    for (i, g) in games.into_iter().enumerate() {
+    for (i, g) in read_game_file(path, variant, rules)?
+        .into_iter()
+        .enumerate()
+    {
         let mut pos = g.start;
         largeshogi::analysis::print_eval(&pos, format, Some((i + 1, 0)));
         for (ply, m) in g.moves.iter().enumerate() {

@@ -143,12 +143,16 @@ fn compress(s: i32) -> i32 {
 }
 
 fn side_score(pos: &Position, c: Color) -> i32 {
-    let in_hand = pos.hand_value(c);
     let (guards, near_enemy) = royal_safety(pos, c);
-    pos.material(c) + pos.placement(c) + in_hand + in_hand * HAND_BONUS_PERCENT / 100
-        - traps::shut_in(pos, c)
+    pos.material(c) + pos.placement(c) + hand_score(pos, c) - traps::shut_in(pos, c)
         + GUARD_BONUS * guards
         - NEAR_ENEMY_PER_100 * near_enemy / 100
+}
+
+/// The pieces `c` holds in hand, with their bonus.
+fn hand_score(pos: &Position, c: Color) -> i32 {
+    let in_hand = pos.hand_value(c);
+    in_hand + in_hand * HAND_BONUS_PERCENT / 100
 }
 
 /// Around the royals of `c`: own pieces next to them, and enemy material within two

@@ -61,11 +61,10 @@ impl SideTerms {
 
 fn side_terms(pos: &Position, c: Color) -> SideTerms {
     let v = pos.variant;
-    let in_hand = pos.hand_value(c);
     let (guards, near_enemy) = royal_safety(pos, c);
     let mut t = SideTerms {
         material: pos.material(c),
-        hand: in_hand + in_hand * super::HAND_BONUS_PERCENT / 100,
+        hand: super::hand_score(pos, c),
         shut_in: traps::shut_in(pos, c),
         guards,
         near_enemy,
