@@ -13,6 +13,9 @@ time), which is what this reads. Prints:
   which NAME's score stayed at PAWNS (default 5) or more, NAME's last score;
 - W/D/L, the score and its Elo with a 95 % margin, the same by colour;
 - game lengths; the draws capped with NAME PAWNS or more ahead;
+- how fast NAME converts: for the wins, the plies from the one where its score stayed at
+  PAWNS or more to the end (quartiles), and for the capped draws the plies that were left
+  from there (a capped draw is mostly the slow tail of conversion);
 - for each loss: NAME's best score before the drop and its ply, the first ply at -3 or
   worse (the drop), the ply from which NAME saw the royal capture against it, and its
   depths in the 40 plies before the drop.
@@ -59,6 +62,15 @@ def elo(points, n, per_game):
         return -400 * math.log10(1 / x - 1)
 
     return to_elo(s), (to_elo(s + 1.96 * sd) - to_elo(s - 1.96 * sd)) / 2
+
+
+def quartiles(xs):
+    """'a, b, c (quartiles of n)', or '-' for no data."""
+    if not xs:
+        return "-"
+    xs = sorted(xs)
+    n = len(xs)
+    return f"{xs[n // 4]}, {xs[n // 2]}, {xs[3 * n // 4]} (quartiles of {n})"
 
 
 def main():
@@ -111,6 +123,10 @@ def main():
     print(f"  draws with {a.engine} {a.ahead:g} pawns ahead or more at the end: "
           f"{len(capped)}" + (f" (games {', '.join(str(x[0]) for x in capped)})"
                               if capped else ""))
+    won = [x[3] - x[5] for x in rows if x[2] == "W" and x[5]]
+    left = [x[3] - x[5] for x in capped if x[5]]
+    print(f"  conversion: plies from {a.ahead:g} pawns ahead to the win {quartiles(won)}; "
+          f"left in the capped draws {quartiles(left)}")
     for i, side, r, plies, sc, held, how in rows:
         if r != "L" or not sc:
             continue

@@ -275,6 +275,11 @@ fn own_engines_take_the_match_rules_and_the_pgn_is_annotated() {
         assert!(report.contains("own, 2 games"), "{report}");
         assert!(report.contains("all  : +0 =2 -0  50.0 %"), "{report}");
         assert_eq!(report.matches(" D ").count(), 2, "{report}");
+        // Two short draws: no conversion to time, and the line says so.
+        assert!(
+            report.contains("conversion: plies from 5 pawns ahead to the win -;"),
+            "{report}"
+        );
     }
     let _ = std::fs::remove_dir_all(dir);
 }
