@@ -262,7 +262,6 @@ struct UserError(String);
 /// (a match PGN of a thousand plies is a few tens of kilobytes).
 const MAX_INPUT_FILE: u64 = 16 * 1024 * 1024;
 
-/// Reads a UTF-8 text file given by the user, refusing huge ones.
 /// The games of a file for `analyze --game`, its format detected from the text.
 fn read_game_file(
     path: &std::path::Path,
@@ -274,6 +273,7 @@ fn read_game_file(
         .map_err(|e| UserError(format!("{}: {e}", path.display())))
 }
 
+/// Reads a UTF-8 text file given by the user, refusing huge ones.
 fn read_text_file(path: &std::path::Path) -> Result<String, UserError> {
     let cannot = |e: std::io::Error| UserError(format!("cannot read {}: {e}", path.display()));
     let size = std::fs::metadata(path).map_err(cannot)?.len();
