@@ -1317,7 +1317,7 @@ mod options {
 #[test]
 fn ko_options_set_every_switch_and_refuse_bad_values() {
     use largeshogi::variant::KoRules;
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = ahash::AHashSet::new();
     for (name, values) in KoRules::OPTIONS {
         let mut k = KoRules::default();
         k.set(name, values[0]).unwrap();

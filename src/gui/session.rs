@@ -11,14 +11,14 @@ use crate::protocol::{Engine, Event, Finished, Out, Purpose};
 use crate::search::{Clock, Info, Limits, Score};
 use crate::types::{Color, Move, Sq};
 use crate::variant::{Rules, Variant};
+use ahash::AHashMap;
 use serde_json::{json, Value};
-use std::collections::HashMap;
 use std::sync::mpsc::Sender;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Scores of positions (by Zobrist key) from Black's point of view, for the graph.
-pub type Evals = Arc<Mutex<HashMap<u64, i32>>>;
+pub type Evals = Arc<Mutex<AHashMap<u64, i32>>>;
 
 /// A mate score on the graph.
 const MATE_CP: i32 = 5000;
@@ -103,7 +103,7 @@ impl Session {
             search: None,
             version: 1,
             hub,
-            evals: Arc::new(Mutex::new(HashMap::new())),
+            evals: Arc::new(Mutex::new(AHashMap::new())),
         }
     }
 

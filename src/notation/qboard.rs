@@ -22,7 +22,7 @@ use super::MoveError;
 use crate::position::Position;
 use crate::types::{Color, Move};
 use crate::variant::Variant;
-use std::collections::HashMap;
+use ahash::AHashMap;
 
 /// The most legs QBoard passes on intact, for variants read on one line and leg by leg.
 const MAX_LEGS_ONE_LINE: usize = 2;
@@ -146,12 +146,12 @@ fn qboard_ranks(board: &str) -> Result<Vec<Vec<QSquare<'_>>>, String> {
 }
 
 /// QBoard letter (upper case) to our code, read off the two start positions.
-fn letter_map(v: &'static Variant) -> Result<HashMap<String, &'static str>, String> {
+fn letter_map(v: &'static Variant) -> Result<AHashMap<String, &'static str>, String> {
     let start = v
         .qboard_start
         .ok_or_else(|| format!("QBoard has no {}", v.name))?;
     let ours = Position::start(v, v.default_rules);
-    let mut map = HashMap::new();
+    let mut map = AHashMap::new();
     for (y, rank) in qboard_ranks(start)?.iter().enumerate() {
         for (x, square) in rank.iter().enumerate() {
             let (Some((_, letter)), Some(sq)) = (square, v.square(x, y)) else {

@@ -9,7 +9,7 @@ use crate::position::Position;
 use crate::types::Move;
 use crate::variant::zobrist::splitmix64;
 use crate::variant::{Rules, Variant};
-use std::collections::HashSet;
+use ahash::AHashSet;
 
 /// Parses an openings file; every line is checked to be legal from the start position.
 pub fn parse(
@@ -137,7 +137,7 @@ pub fn generate(
 ) -> Vec<(Vec<String>, i32)> {
     const WIDE: i32 = 1 << 28;
     let mut state = cfg.seed;
-    let mut seen = HashSet::new();
+    let mut seen = AHashSet::new();
     let mut out = Vec::new();
     let mut tries = 0;
     while out.len() < cfg.count && tries < cfg.count * 40 {
@@ -188,7 +188,7 @@ mod tests {
         let text = include_str!("../../openings/chu.txt");
         let lines = parse(text, Variant::chu(), Rules::default()).expect("valid openings");
         assert!(lines.len() >= 50);
-        let distinct: HashSet<&Vec<String>> = lines.iter().collect();
+        let distinct: AHashSet<&Vec<String>> = lines.iter().collect();
         assert_eq!(distinct.len(), lines.len());
     }
 
