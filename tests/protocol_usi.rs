@@ -146,6 +146,26 @@ fn go_depth_3_answers_a_legal_move_with_info() {
 }
 
 #[test]
+fn go_searchmoves_keeps_the_root_to_the_moves_listed() {
+    let mut e = usi_engine();
+    e.send("position startpos");
+    for (cmd, allowed) in [
+        ("go depth 4 searchmoves 1i1h", vec!["1i1h"]),
+        ("go searchmoves 12i12h 1i1h depth 4", vec!["12i12h", "1i1h"]),
+    ] {
+        e.send(cmd);
+        let lines = e.until(REPLY * 4, |l| l.starts_with("bestmove"));
+        let best = bestmove_of(lines.last().map(String::as_str).unwrap_or_default());
+        assert!(allowed.contains(&best.as_str()), "{cmd}: bestmove {best}");
+        assert!(
+            lines.iter().any(|l| l.starts_with("info depth 4 ")),
+            "{cmd}: {lines:?}"
+        );
+    }
+    e.quit();
+}
+
+#[test]
 fn go_without_legal_move_resigns() {
     let mut e = usi_engine();
     e.send(&format!("position sfen {NO_MOVES}"));
@@ -240,6 +260,10 @@ fn bad_input_gets_one_error_line_and_changes_nothing() {
         "go nodes 99999999999999999999999",
         "go btime",
         "go warp 9",
+        "go depth 2 searchmoves",
+        "go depth 2 searchmoves depth 3",
+        "go depth 2 searchmoves 13a13b",
+        "go searchmoves 7i7g depth 2",
         "setoption name USI_Hash value 0",
         "setoption name USI_Hash value 999999999",
         "setoption name Threads value -1",

@@ -26,6 +26,21 @@ pub struct Usi {
 /// Times above this (about 11 days) are clipped: no game lasts that long, and it keeps
 /// the time arithmetic far from overflow.
 const MAX_MS: i64 = 1_000_000_000;
+/// The parameters of `go`: where a `searchmoves` list ends.
+const GO_KEYWORDS: &[&str] = &[
+    "infinite",
+    "ponder",
+    "searchmoves",
+    "btime",
+    "wtime",
+    "binc",
+    "winc",
+    "byoyomi",
+    "movestogo",
+    "movetime",
+    "depth",
+    "nodes",
+];
 const MAX_DEPTH: i64 = 1000;
 
 impl Usi {
@@ -192,6 +207,24 @@ impl Usi {
             match key {
                 "infinite" => limits.infinite = true,
                 "ponder" => ponder = true,
+                // UCI's restriction of the root to the moves listed, up to the next keyword.
+                "searchmoves" => {
+                    while let Some(&text) = it.clone().next().filter(|t| !GO_KEYWORDS.contains(t)) {
+                        it.next();
+                        let mv = e
+                            .game
+                            .position()
+                            .parse_move(text)
+                            .map_err(|err| format!("searchmoves: {err}"))?;
+                        if !e.game.is_legal(&mv) {
+                            return Err(format!("searchmoves: illegal move '{}'", clip(text)));
+                        }
+                        limits.search_moves.push(mv);
+                    }
+                    if limits.search_moves.is_empty() {
+                        return Err("'go searchmoves' needs at least one move".into());
+                    }
+                }
                 _ => {
                     let text = it
                         .next()
