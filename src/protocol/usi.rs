@@ -202,15 +202,14 @@ impl Usi {
         let mut byoyomi = Duration::ZERO;
         let mut moves_to_go = None;
         let mut has_clock = false;
-        let mut it = args.iter();
+        let mut it = args.iter().peekable();
         while let Some(&key) = it.next() {
             match key {
                 "infinite" => limits.infinite = true,
                 "ponder" => ponder = true,
                 // UCI's restriction of the root to the moves listed, up to the next keyword.
                 "searchmoves" => {
-                    while let Some(&text) = it.clone().next().filter(|t| !GO_KEYWORDS.contains(t)) {
-                        it.next();
+                    while let Some(&text) = it.next_if(|t| !GO_KEYWORDS.contains(t)) {
                         let mv = e
                             .game
                             .position()
