@@ -11,6 +11,7 @@ set -e
 cd "$(dirname "$0")/.."
 base=${1:?usage: scripts/sprt.sh BASE-REVISION-OR-BINARY [match arguments]}
 shift
+scripts/quiet-machine.sh
 cargo build --release --quiet
 new=$(mktemp -d)/largeshogi-new
 cp target/release/largeshogi "$new"

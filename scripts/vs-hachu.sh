@@ -8,6 +8,7 @@
 # HACHU_FIRST=1 names HaChu first (sente in every game with --noswap).
 set -e
 cd "$(dirname "$0")/.."
+scripts/quiet-machine.sh
 if [ -z "$LARGESHOGI" ]; then
   cargo build --release --quiet
   LARGESHOGI=target/release/largeshogi
