@@ -241,3 +241,24 @@ fn a_perpetual_attack_is_not_taken_for_a_draw() {
     let best = r.best.expect("a move");
     assert_eq!(game.position().move_to_usi(&best), "7l8l");
 }
+
+#[test]
+fn a_counter_attack_on_the_king_is_seen_in_a_decided_game() {
+    // From a game against HaChu: White, 30 pawns ahead, played 9f5f, and Black answered
+    // with a Dragon Horse sacrifice (11h6c+) beside White's King that let its Lion
+    // capture the King eight plies on. Far behind, every quiet move of Black's is futile,
+    // so the Lion's approach was pruned at the shallow nodes and the search saw the loss
+    // only at depth 7. In a decided game (`eval::hunting`) quiet checks are neither pruned
+    // nor reduced, and depth 4 sees it.
+    let sfen = "lfcsgekgsc1l/a3trxt1bfa/mv7rvm/pp4Npp1pp/2p5ip2/3d8/10q1/1HPIPP3n2/\
+                PP1P7P/M7RS2/AVBSTOXT3A/LFC1GKEG3L w - 82";
+    let pos = chu_with(sfen, Rules::hachu());
+    let game = Game::new(pos.clone());
+    let limits = Limits {
+        depth: Some(4),
+        search_moves: vec![pos.parse_move("9f5f").expect("a legal move")],
+        ..Limits::default()
+    };
+    let r = Searcher::new(16, 1).search(&game, &limits, &Control::default(), &mut |_| {});
+    assert_eq!(r.score, Score::Mate(-8));
+}

@@ -35,6 +35,11 @@ const EDGE_STEP: i32 = 20;
 /// Trade-down: the lead's share that is added when half the material is gone (per mille).
 const TRADE_PER_MILLE: i32 = 120;
 
+/// `side` leads by `LEAD_MIN` or more.
+pub fn hunting(pos: &Position, side: Color) -> bool {
+    pos.material(side) - pos.material(side.flip()) >= LEAD_MIN
+}
+
 /// The conversion terms from `us`'s point of view (positive when `us` leads).
 pub fn conversion(pos: &Position, us: Color) -> i32 {
     let them = us.flip();

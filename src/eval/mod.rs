@@ -39,6 +39,11 @@ const LAZY_MARGIN: i32 = 200;
 /// almost anywhere, which is worth a little more than one fixed square.
 const HAND_BONUS_PERCENT: i32 = 10;
 
+/// `side` leads by enough material to hunt the enemy royals (the conversion terms apply).
+pub fn hunting(pos: &Position, side: Color) -> bool {
+    conversion::hunting(pos, side)
+}
+
 /// Evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
     evaluate_within(pos, -EVAL_LIMIT, EVAL_LIMIT)

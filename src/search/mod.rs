@@ -17,8 +17,9 @@ pub use time::{Clock, Limits};
 
 use crate::eval::EvalCache;
 use crate::game::{attacking_after, Game};
+use crate::movegen::attack::Overlay;
 use crate::position::Position;
-use crate::types::Move;
+use crate::types::{Move, Sq};
 use crate::variant::Repetition;
 use abdada::BusyTable;
 use ordering::{History, MovePicker};
@@ -737,14 +738,15 @@ impl<'a> Worker<'a> {
     }
 
     /// A move after the first (already made on the board): null window, late quiet moves
-    /// reduced first (less when their history is good, more when bad), re-searched at full
+    /// reduced first (less when their history is good, more when bad; never where
+    /// `unreduced`: a winning capture, a check in a decided game), re-searched at full
     /// depth and then with the full window as needed.
     #[allow(clippy::too_many_arguments)]
     fn search_sibling(
         &mut self,
         mv: Move,
         searched: usize,
-        is_capture: bool,
+        unreduced: bool,
         history: i32,
         depth: i32,
         ply: usize,
@@ -753,7 +755,7 @@ impl<'a> Worker<'a> {
         pv_node: bool,
     ) -> i32 {
         let mut r = 0;
-        if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && !is_capture && !mv.promotes() {
+        if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && !unreduced && !mv.promotes() {
             r = (reduction(depth, searched) - pv_node as i32 - history / HISTORY_PER_PLY).max(1);
         }
         let mut s = -self.search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
@@ -860,6 +862,9 @@ impl<'a> Worker<'a> {
         quiets_tried.clear();
         let mut retried = 0;
         let mut quiet_pruned = false;
+        // The enemy's last royal in a decided game (`hunted_royal`): quiet moves that
+        // attack it are neither pruned nor reduced.
+        let mut hunted: Option<Option<Sq>> = None;
         while let Some((mv, retry)) = abdada::next_move(
             if quiet_pruned {
                 None
@@ -876,13 +881,18 @@ impl<'a> Worker<'a> {
                 && (futile || searched >= late_moves)
                 && prunable(&self.pos)
             {
-                // Futility and late-move pruning of quiet moves: once only quiet moves
-                // are left, none of them is searched.
-                if staged.only_quiet_left() && !retry {
+                // Futility and late-move pruning of quiet moves, but not of checks in a
+                // decided game: once only quiet moves are left and none can be a check,
+                // none of them is searched.
+                let royal = *hunted.get_or_insert_with(|| hunted_royal(&self.pos));
+                if royal.is_none() && staged.only_quiet_left() && !retry {
                     quiet_pruned = true;
                     continue;
                 }
-                if !mv.promotes() && !self.pos.is_capture(&mv) {
+                if !mv.promotes()
+                    && !self.pos.is_capture(&mv)
+                    && !royal.is_some_and(|r| quiet_attacks(&self.pos, &mv, r))
+                {
                     continue;
                 }
             }
@@ -900,6 +910,13 @@ impl<'a> Worker<'a> {
             } else {
                 self.history.value(&self.pos, &mv)
             };
+            // A quiet check in a decided game is searched at full depth, like a capture.
+            let check = !is_capture
+                && depth >= LMR_MIN_DEPTH
+                && searched >= LMR_MIN_SEARCHED
+                && hunted
+                    .get_or_insert_with(|| hunted_royal(&self.pos))
+                    .is_some_and(|r| quiet_attacks(&self.pos, &mv, r));
             self.pos.make(mv);
             let child = self.pos.key();
             if busy.is_some_and(|b| searched > 0 && !b.claim(child, retry)) {
@@ -913,7 +930,7 @@ impl<'a> Worker<'a> {
                 let s = self.search_sibling(
                     mv,
                     searched,
-                    is_capture && !losing,
+                    (is_capture && !losing) || check,
                     history,
                     depth,
                     ply,
@@ -1126,6 +1143,30 @@ impl<'a> Worker<'a> {
 fn draw_value(root: &Position) -> i32 {
     -(crate::eval::evaluate(root) / DRAW_CONTEMPT_DIVISOR)
         .clamp(-DRAW_CONTEMPT_MAX, DRAW_CONTEMPT_MAX)
+}
+
+/// The enemy's last royal in a decided game (one side far enough ahead to hunt,
+/// `eval::hunting`), where a check can be told by geometry (`Variant::exact_attacks`):
+/// the side ahead finishes with checks, and the side behind has no other counterplay.
+fn hunted_royal(pos: &Position) -> Option<Sq> {
+    let us = pos.side_to_move();
+    let them = us.flip();
+    if !pos.variant.exact_attacks
+        || pos.royal_count(them) != 1
+        || !(crate::eval::hunting(pos, us) || crate::eval::hunting(pos, them))
+    {
+        return None;
+    }
+    pos.royals(them).next()
+}
+
+/// The quiet move `mv` leaves its piece attacking `target` (a direct check).
+fn quiet_attacks(pos: &Position, mv: &Move, target: Sq) -> bool {
+    let o = Overlay {
+        empties: [mv.from, Sq::NONE],
+        filled: mv.to,
+    };
+    pos.piece_attacks(pos.cell(mv.from), mv.to, target, &o)
 }
 
 /// The capture wins less than its capturer is worth and lands where the opponent can
