@@ -248,7 +248,7 @@ fn a_counter_attack_on_the_king_is_seen_in_a_decided_game() {
     // with a Dragon Horse sacrifice (11h6c+) beside White's King that let its Lion
     // capture the King eight plies on. Far behind, every quiet move of Black's is futile,
     // so the Lion's approach was pruned at the shallow nodes and the search saw the loss
-    // only at depth 7. In a decided game (`eval::hunting`) quiet checks are neither pruned
+    // only at depth 7. In a decided game (`eval::decided`) quiet checks are neither pruned
     // nor reduced, and depth 4 sees it.
     let sfen = "lfcsgekgsc1l/a3trxt1bfa/mv7rvm/pp4Npp1pp/2p5ip2/3d8/10q1/1HPIPP3n2/\
                 PP1P7P/M7RS2/AVBSTOXT3A/LFC1GKEG3L w - 82";

@@ -35,9 +35,9 @@ const EDGE_STEP: i32 = 20;
 /// Trade-down: the lead's share that is added when half the material is gone (per mille).
 const TRADE_PER_MILLE: i32 = 120;
 
-/// `side` leads by `LEAD_MIN` or more.
-pub fn hunting(pos: &Position, side: Color) -> bool {
-    pos.material(side) - pos.material(side.flip()) >= LEAD_MIN
+/// One side leads by `LEAD_MIN` or more: the side ahead hunts.
+pub fn decided(pos: &Position) -> bool {
+    (pos.material(Color::Black) - pos.material(Color::White)).abs() >= LEAD_MIN
 }
 
 /// The conversion terms from `us`'s point of view (positive when `us` leads).

@@ -39,9 +39,10 @@ const LAZY_MARGIN: i32 = 200;
 /// almost anywhere, which is worth a little more than one fixed square.
 const HAND_BONUS_PERCENT: i32 = 10;
 
-/// `side` leads by enough material to hunt the enemy royals (the conversion terms apply).
-pub fn hunting(pos: &Position, side: Color) -> bool {
-    conversion::hunting(pos, side)
+/// One side leads by enough material to hunt the enemy royals (the conversion terms
+/// apply): the game is decided.
+pub fn decided(pos: &Position) -> bool {
+    conversion::decided(pos)
 }
 
 /// Evaluation of `pos` for the side to move.

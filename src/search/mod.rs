@@ -1146,15 +1146,11 @@ fn draw_value(root: &Position) -> i32 {
 }
 
 /// The enemy's last royal in a decided game (one side far enough ahead to hunt,
-/// `eval::hunting`), where a check can be told by geometry (`Variant::exact_attacks`):
+/// `eval::decided`), where a check can be told by geometry (`Variant::exact_attacks`):
 /// the side ahead finishes with checks, and the side behind has no other counterplay.
 fn hunted_royal(pos: &Position) -> Option<Sq> {
-    let us = pos.side_to_move();
-    let them = us.flip();
-    if !pos.variant.exact_attacks
-        || pos.royal_count(them) != 1
-        || !(crate::eval::hunting(pos, us) || crate::eval::hunting(pos, them))
-    {
+    let them = pos.side_to_move().flip();
+    if !pos.variant.exact_attacks || pos.royal_count(them) != 1 || !crate::eval::decided(pos) {
         return None;
     }
     pos.royals(them).next()
