@@ -35,7 +35,8 @@ const EDGE_STEP: i32 = 20;
 /// Trade-down: the lead's share that is added when half the material is gone (per mille).
 const TRADE_PER_MILLE: i32 = 120;
 
-/// One side leads by `LEAD_MIN` or more: the side ahead hunts.
+/// One side leads by `LEAD_MIN` or more: the conversion terms apply and the side ahead
+/// hunts; the game is decided.
 pub fn decided(pos: &Position) -> bool {
     (pos.material(Color::Black) - pos.material(Color::White)).abs() >= LEAD_MIN
 }

@@ -13,6 +13,7 @@
 //! The search asks through a per-thread `EvalCache`; `trace` gives the terms one by one.
 
 mod conversion;
+pub use conversion::decided;
 pub mod trace;
 mod traps;
 
@@ -38,12 +39,6 @@ const LAZY_MARGIN: i32 = 200;
 /// Pieces in hand count at their (unpromoted) value plus this percentage: a drop can go
 /// almost anywhere, which is worth a little more than one fixed square.
 const HAND_BONUS_PERCENT: i32 = 10;
-
-/// One side leads by enough material to hunt the enemy royals (the conversion terms
-/// apply): the game is decided.
-pub fn decided(pos: &Position) -> bool {
-    conversion::decided(pos)
-}
 
 /// Evaluation of `pos` for the side to move.
 pub fn evaluate(pos: &Position) -> i32 {
