@@ -52,7 +52,7 @@ pub fn evaluate_within(pos: &Position, alpha: i32, beta: i32) -> i32 {
     if needs_mobility(s, alpha, beta) {
         s += mobility_score(pos);
     }
-    compress(s)
+    compress(conversion::pressure(pos, s))
 }
 
 /// Everything but mobility, for the side to move.
@@ -129,7 +129,8 @@ impl EvalCache {
             }
             s += e.mobility;
         }
-        compress(s)
+        // Outside the cache: the pressure depends on the moves made, not the key.
+        compress(conversion::pressure(pos, s))
     }
 }
 
