@@ -57,10 +57,7 @@ def evaluate_games(binary, games):
 def features(t):
     """The sample's terms for sente minus gote: the fixed centipawn sum, then FREE."""
     b, w = t["black"], t["white"]
-    # The pressure to make progress (absent from traces of older builds) is fixed like
-    # the conversion terms.
-    decided = t["conversion"] + t.get("pressure", 0)
-    conversion = decided if t["side_to_move"] == "black" else -decided
+    conversion = t["conversion"] if t["side_to_move"] == "black" else -t["conversion"]
     fixed = sum(b[k] - w[k] for k in FIXED) - (b["shut_in"] - w["shut_in"]) + conversion
     return [fixed] + [b[k] - w[k] for k in FREE]
 

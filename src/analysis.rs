@@ -254,12 +254,11 @@ pub fn print_eval(pos: &Position, format: Format, at: Option<(usize, usize)>) {
             };
             let place = at.map_or(String::new(), |(g, p)| format!("\"game\":{g},\"ply\":{p},"));
             crate::say!(
-                "{{\"type\":\"eval\",{place}\"sfen\":{},\"side_to_move\":\"{}\",\"eval\":{},\"conversion\":{},\"pressure\":{},\"black\":{},\"white\":{}}}",
+                "{{\"type\":\"eval\",{place}\"sfen\":{},\"side_to_move\":\"{}\",\"eval\":{},\"conversion\":{},\"black\":{},\"white\":{}}}",
                 json_str(&pos.to_sfen()),
                 colour(stm),
                 t.total,
                 t.conversion,
-                t.pressure,
                 side(Color::Black),
                 side(Color::White)
             );
@@ -274,9 +273,8 @@ pub fn print_eval(pos: &Position, format: Format, at: Option<(usize, usize)>) {
                 crate::say!("{name:<14} {bv:>8} {wv:>8}");
             }
             crate::say!(
-                "conversion {} and pressure {} (for {}); eval {} for {}, the side to move",
+                "conversion {} (for {}); eval {} for {}, the side to move",
                 t.conversion,
-                t.pressure,
                 colour(stm),
                 t.total,
                 colour(stm)

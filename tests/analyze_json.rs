@@ -159,11 +159,7 @@ fn eval_prints_the_terms_of_every_position() {
     let score = |side: &str| e[side]["score"].as_i64().expect("score");
     let eval = e["eval"].as_i64().expect("eval");
     let conversion = e["conversion"].as_i64().expect("conversion");
-    let pressure = e["pressure"].as_i64().expect("pressure");
-    assert_eq!(
-        eval,
-        score("white") - score("black") + conversion + pressure
-    );
+    assert_eq!(eval, score("white") - score("black") + conversion);
     // The Lion's jump opened rides for Black: more mobility than White at the start.
     assert!(e["black"]["mobility"].as_i64() > e["white"]["mobility"].as_i64());
 

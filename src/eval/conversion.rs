@@ -35,11 +35,6 @@ const EDGE_STEP: i32 = 20;
 /// Trade-down: the lead's share that is added when half the material is gone (per mille).
 const TRADE_PER_MILLE: i32 = 120;
 
-/// Plies without progress that count at most (`pressure`).
-const PRESSURE_PLIES: usize = 100;
-/// The score gives up this fraction of itself (1/n) per ply without progress.
-const PRESSURE_DIV: i32 = 400;
-
 /// One side leads by `LEAD_MIN` or more: the conversion terms apply and the side ahead
 /// hunts; the game is decided.
 pub fn decided(pos: &Position) -> bool {
@@ -68,22 +63,6 @@ pub fn conversion(pos: &Position, us: Color) -> i32 {
     } else {
         -bonus
     }
-}
-
-/// In a decided game, the score `s` (either side's view) shrinks towards 0 by 1/400 a ply
-/// for each ply since the side ahead last captured or promoted (at most 100 plies, a
-/// quarter). Far ahead, every line can take the same gains later inside the horizon, so
-/// the side ahead puts them off and shuffles; with the pressure the line that takes them
-/// sooner scores higher. Only the side ahead's progress counts, so the side behind gains
-/// nothing by declining a capture.
-pub fn pressure(pos: &Position, s: i32) -> i32 {
-    let lead = pos.material(Color::Black) - pos.material(Color::White);
-    if lead.abs() < LEAD_MIN {
-        return s;
-    }
-    let ahead = if lead > 0 { Color::Black } else { Color::White };
-    let idle = pos.plies_since_progress(ahead, PRESSURE_PLIES) as i32;
-    s - s * idle / PRESSURE_DIV
 }
 
 /// Hunters close to each royal of `behind`, and the royal's blocked neighbours.
@@ -154,33 +133,6 @@ mod tests {
         let centre = chu("12/12/12/12/6k5/12/12/12/12/6DD4/12/K11 b - 1");
         let edge_hunters = chu("6k5/12/12/12/12/6DD4/12/12/12/12/12/K11 b - 1");
         assert!(conversion(&edge_hunters, Color::Black) > conversion(&centre, Color::Black));
-    }
-
-    #[test]
-    fn the_side_ahead_is_pressed_to_make_progress() {
-        // Black, two Dragon Kings ahead, shuffles its King; White's King too.
-        let mut pos = chu("11k/12/12/12/12/12/12/12/12/12/GDD5g3/K11 b - 1");
-        let fresh = crate::eval::evaluate(&pos);
-        let step = |pos: &mut Position, usi: &str| {
-            let m = pos.parse_move(usi).expect("legal move");
-            pos.make(m);
-        };
-        for _ in 0..2 {
-            for m in ["12l11l", "1a1b", "11l12l", "1b1a"] {
-                step(&mut pos, m);
-            }
-        }
-        assert_eq!(pos.plies_since_progress(Color::Black, 100), 8);
-        let idle = crate::eval::evaluate(&pos);
-        assert!(idle < fresh, "fresh {fresh}, after 8 idle plies {idle}");
-        assert_eq!(pressure(&pos, 400), 400 - 400 * 8 / PRESSURE_DIV);
-        // Black's capture is progress; White's moves after it count again.
-        step(&mut pos, "10k4k");
-        step(&mut pos, "1a1b");
-        assert_eq!(pos.plies_since_progress(Color::Black, 100), 1);
-        // An even game is never pressed.
-        let even = Position::start(Variant::chu(), Rules::default());
-        assert_eq!(pressure(&even, 123), 123);
     }
 
     #[test]

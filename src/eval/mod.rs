@@ -52,7 +52,7 @@ pub fn evaluate_within(pos: &Position, alpha: i32, beta: i32) -> i32 {
     if needs_mobility(s, alpha, beta) {
         s += mobility_score(pos);
     }
-    compress(conversion::pressure(pos, s))
+    compress(s)
 }
 
 /// Everything but mobility, for the side to move.
@@ -129,8 +129,7 @@ impl EvalCache {
             }
             s += e.mobility;
         }
-        // Outside the cache: the pressure depends on the moves made, not the key.
-        compress(conversion::pressure(pos, s))
+        compress(s)
     }
 }
 

@@ -41,9 +41,6 @@ pub struct Trace {
     pub sides: [SideTerms; 2],
     /// The conversion terms, from the side to move's view (centipawns).
     pub conversion: i32,
-    /// What the pressure to make progress took off the rest (`conversion::pressure`),
-    /// from the side to move's view (centipawns).
-    pub pressure: i32,
     /// `evaluate(pos)`: the side to move's score.
     pub total: i32,
 }
@@ -86,13 +83,9 @@ fn side_terms(pos: &Position, c: Color) -> SideTerms {
 /// The evaluation of `pos`, term by term.
 pub fn trace(pos: &Position) -> Trace {
     let us = pos.side_to_move();
-    let sides = [side_terms(pos, Color::Black), side_terms(pos, Color::White)];
-    let conversion = conversion::conversion(pos, us);
-    let before = sides[us.index()].score() - sides[us.flip().index()].score() + conversion;
     Trace {
-        sides,
-        conversion,
-        pressure: conversion::pressure(pos, before) - before,
+        sides: [side_terms(pos, Color::Black), side_terms(pos, Color::White)],
+        conversion: conversion::conversion(pos, us),
         total: super::evaluate(pos),
     }
 }
@@ -113,9 +106,8 @@ mod tests {
             for _ in 0..160 {
                 let t = trace(&pos);
                 let us = pos.side_to_move();
-                let sum = t.sides[us.index()].score() - t.sides[us.flip().index()].score()
-                    + t.conversion
-                    + t.pressure;
+                let sum =
+                    t.sides[us.index()].score() - t.sides[us.flip().index()].score() + t.conversion;
                 // Far beyond it the score is compressed, and mobility may be left out.
                 if sum.abs() > super::super::EVAL_SOFT {
                     break;

@@ -129,21 +129,6 @@ impl Position {
             .expect("the built-in start position parses")
     }
 
-    /// Plies since `side` last captured or promoted, counted back through the moves made
-    /// (the game's and the search's), at most `limit`: how long the side ahead has made
-    /// no progress (`eval::conversion::pressure`).
-    pub fn plies_since_progress(&self, side: Color, limit: usize) -> usize {
-        // The newest move on the undo stack was made by the side not to move.
-        let mut mover = self.side.flip();
-        for (n, u) in self.undo.iter().rev().take(limit).enumerate() {
-            if mover == side && (u.ncaptures > 0 || u.neffects > 0 || u.mv.promotes()) {
-                return n;
-            }
-            mover = mover.flip();
-        }
-        self.undo.len().min(limit)
-    }
-
     #[inline]
     pub fn cell(&self, s: Sq) -> Cell {
         self.board[s.idx()]
