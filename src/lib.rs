@@ -16,6 +16,7 @@ pub mod movement;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod prefetch;
 pub mod protocol;
 pub mod search;
 pub mod tournament;

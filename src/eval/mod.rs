@@ -107,6 +107,12 @@ impl Default for EvalCache {
 }
 
 impl EvalCache {
+    /// Starts loading the entry of `key` (a position about to be evaluated).
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        crate::prefetch::prefetch(&self.entries[key as usize % CACHE_ENTRIES]);
+    }
+
     /// `evaluate_within(pos, alpha, beta)`, from the cache where it can.
     pub fn evaluate_within(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
         let key = pos.key();

@@ -919,6 +919,8 @@ impl<'a> Worker<'a> {
                     .is_some_and(|r| quiet_attacks(&self.pos, &mv, r));
             self.pos.make(mv);
             let child = self.pos.key();
+            self.shared.tt.prefetch(child);
+            self.evals.prefetch(child);
             if busy.is_some_and(|b| searched > 0 && !b.claim(child, retry)) {
                 self.pos.unmake();
                 deferred.push(mv);
@@ -1080,6 +1082,7 @@ impl<'a> Worker<'a> {
                 continue;
             }
             self.pos.make(mv);
+            self.evals.prefetch(self.pos.key());
             if exposed.is_none() && self.pos.mover_exposed(&mv) {
                 self.pos.unmake();
                 continue;
