@@ -1177,7 +1177,7 @@ fn losing_capture(pos: &Position, mv: &Move) -> bool {
 
 /// Late-move reduction: grows with the logarithms of depth and move number.
 fn reduction(depth: i32, searched: usize) -> i32 {
-    let r = 0.5 + (depth as f64).ln() * (searched as f64).ln() / 2.25;
+    let r = 0.5 + (depth as f64).ln() * (searched as f64).ln() / 2.75;
     r as i32
 }
 
