@@ -110,7 +110,7 @@ impl EvalCache {
     /// Starts loading the entry of `key` (a position about to be evaluated).
     #[inline]
     pub fn prefetch(&self, key: u64) {
-        crate::prefetch::prefetch(&self.entries[key as usize % CACHE_ENTRIES]);
+        crate::prefetch::prefetch(&self.entries[slot(key)]);
     }
 
     /// `evaluate_within(pos, alpha, beta)`, from the cache where it can.
@@ -120,7 +120,7 @@ impl EvalCache {
         if key == 0 {
             return evaluate_within(pos, alpha, beta);
         }
-        let e = &mut self.entries[key as usize % CACHE_ENTRIES];
+        let e = &mut self.entries[slot(key)];
         if e.key != key {
             *e = CacheEntry {
                 key,
@@ -137,6 +137,11 @@ impl EvalCache {
         }
         compress(s)
     }
+}
+
+/// The cache entry of a position key.
+fn slot(key: u64) -> usize {
+    key as usize % CACHE_ENTRIES
 }
 
 /// Compressed beyond EVAL_SOFT rather than cut, so that more is still better.
