@@ -6,7 +6,7 @@
 //!   royals kept back;
 //! - royal safety, computed per node from the squares around each royal;
 //! - conversion: a side far ahead hunts the enemy royals and trades down (`conversion`);
-//! - raiders with the Lion's power shut in inside the enemy camp (`traps`);
+//! - raiders worth 10 pawns or more shut in inside the enemy camp (`traps`);
 //! - mobility of the ranging pieces (the first squares along each of their rides), left
 //!   out by `evaluate_within` when the rest of the score is far outside the search window.
 //!
