@@ -28,7 +28,8 @@ pub fn shut_in(pos: &Position, c: Color) -> i32 {
     let v = pos.variant;
     // Where attacks are not plain geometry (Yanxin's Moon Fairies) each test generates
     // the enemy's moves: 24 of them per raider would cost more than the term is worth.
-    if !v.exact_attacks {
+    // Without a promotion zone (Tai) there is no camp to raid: no scan of the army.
+    if !v.exact_attacks || v.zone_depth == 0 {
         return 0;
     }
     let camp = &v.zone[c.index()];

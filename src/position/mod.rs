@@ -57,8 +57,7 @@ pub struct Position {
     /// square are read from it without scanning the board).
     occ: [u64; OCC_WORDS],
     /// Squares of each side's pieces of the variant's tracked types (`Variant::tracked`:
-    /// royals, the Emperor, hook movers, Lion-power pieces), found without scanning the
-    /// piece lists.
+    /// royals, the Emperor, hook movers), found without scanning the piece lists.
     tracked: [[u64; OCC_WORDS]; 2],
     side: Color,
     /// Square where a Lion was just taken by a non-Lion (chu.md 5.4), or `Sq::NONE`.
@@ -248,7 +247,7 @@ impl Position {
     }
 
     /// The squares of `c`'s pieces of tracked types (`Variant::tracked`: royals, the
-    /// Emperor, hook movers, Lion-power pieces), in square order.
+    /// Emperor, hook movers), in square order.
     #[inline]
     pub fn tracked(&self, c: Color) -> impl Iterator<Item = Sq> + '_ {
         // Only the words that hold the board's cells (Chu uses 6 of the 16).

@@ -421,7 +421,7 @@ impl Variant {
             .iter()
             .zip(&moves[0])
             .zip(&attacks.hook_types)
-            .map(|((p, m), &hook)| p.royal || m.emperor || hook || m.lion)
+            .map(|((p, m), &hook)| p.royal || m.emperor || hook)
             .collect();
         let extras = pieces.iter().any(|p| p.extra != PieceExtra::default());
         let (zone, last_rank) = zones(&g, spec.ranks, spec.zone_depth);

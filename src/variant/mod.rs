@@ -443,9 +443,8 @@ pub struct Variant {
     /// Some piece type is a hook mover or an Emperor: reverse lookups need the army scan.
     pub special_attackers: bool,
     /// Piece types the position keeps in a bit set (`Position::tracked`): royals, the
-    /// Emperor, the hook movers and the pieces with the Lion's power, which evaluation
-    /// and the Emperor's tests look up at every node; a scan of Tai's 177 pieces a side
-    /// for them cost more than the search.
+    /// Emperor and the hook movers, which evaluation and the Emperor's tests look up at
+    /// every node; a scan of Tai's 177 pieces a side for them cost more than the search.
     pub tracked: Vec<bool>,
     /// On-board cells as bits of the mailbox index (for the occupancy set).
     pub board_bits: [u64; OCC_WORDS],
