@@ -360,8 +360,9 @@ impl Searcher {
                     let mut helper = Worker::new(game.position().clone(), &shared, history);
                     let (root_moves, max_depth, multipv) =
                         (&root_moves, plan.max_depth, plan.multipv);
-                    // Every other helper runs one iteration ahead of the main thread.
-                    let ahead = (helper_index % 2) as i32;
+                    // The first helper searches the main thread's iterations; from the
+                    // second on, every other helper runs one iteration ahead (`help`).
+                    let ahead = (helper_index % 2 == 0) as i32;
                     scope.spawn(move |_| helper.help(root_moves, max_depth, multipv, ahead));
                 }
                 let result = main.iterate(&root_moves, &plan, info);
@@ -514,10 +515,12 @@ impl<'a> Worker<'a> {
 
     /// A helper thread's iterative deepening: the iterations of the main thread, or with
     /// `ahead` 1 each one deeper, filling the shared table until the main thread stops it.
-    /// A helper one iteration ahead leaves deeper entries for the main thread's next
-    /// iteration instead of racing it through the same one: over alternating runs of
-    /// `bench --depth 11 --threads 2 --speedup --rounds 5`, time to depth went from a
-    /// median of 1.37x (1.24x-1.84x, 9 runs) to 1.57x (1.40x-1.68x, 13 runs).
+    /// With two threads the helper searches the main thread's iteration beside it: a
+    /// helper one iteration ahead searched without the iteration before it and was often
+    /// overtaken, its partial work thrown away (`bench --depth 11 --threads 2 --speedup
+    /// --rounds 5`: a median of 1.79x over 10 runs against 2.02x over 5 for the helper
+    /// level, see ARCHITECTURE.md). Helpers one ahead, from the third thread on, keep
+    /// some depth diversity where many threads search; that is not measured here.
     fn help(&mut self, root_moves: &[Move], max_depth: i32, multipv: usize, ahead: i32) {
         let mut order: Vec<(Move, i32)> = root_moves.iter().map(|&m| (m, 0)).collect();
         self.sort_root(&mut order);
