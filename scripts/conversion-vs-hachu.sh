@@ -10,6 +10,13 @@
 # at ply 300 or 301 of the 400-ply draws of a 120-game run against HaChu at 10+0.1,
 # largeshogi 12 to 41 pawns ahead by its own score and HaChu down to 7 to 14 pieces,
 # so 100 plies are left; the engine of that run wins 5 of them.
+# SUITE=crush plays a third (scripts/data/chu-conversion-crush-*.txt): 40 positions of the
+# landed build's games against HaChu at 10+0.1 (stops 60-68), each at the first ply with
+# largeshogi to move and 24 fitted pawns (2000 cp) or more ahead in material, no later
+# than ply 300: the 10 such positions of the games that were capped draws and 30 drawn at
+# random from the wins. Measure it with TC=2+0.1 (about the clock the games had left
+# there; 10 minutes a run) and scripts/conversion-speed.py, which pairs two runs
+# position by position: plies to the win, a game not won counting the plies to the cap.
 # Runs scripts/vs-hachu.sh (LARGESHOGI, HACHU as there); TC (10+0.1) is the clock, OUT
 # (/tmp) where the PGNs go.
 set -e

@@ -280,6 +280,30 @@ fn own_engines_take_the_match_rules_and_the_pgn_is_annotated() {
             report.contains("conversion: plies from 5 pawns ahead to the win -;"),
             "{report}"
         );
+        // scripts/conversion-speed.py: neither game won, so each counts the 4 plies
+        // from the end of its opening to the cap; paired with itself, no difference.
+        let speed = Command::new("python3")
+            .arg(format!(
+                "{}/scripts/conversion-speed.py",
+                env!("CARGO_MANIFEST_DIR")
+            ))
+            .args(["--engine", "own", "--cap", "6"])
+            .arg(&pgn)
+            .arg("--against")
+            .arg(&pgn)
+            .output()
+            .expect("python3 runs");
+        let speed = String::from_utf8_lossy(&speed.stdout);
+        assert!(
+            speed.contains(
+                "run: 2 games, +0 =2 -0, mean plies to the win (a game not won: to the cap) 4.0"
+            ),
+            "{speed}"
+        );
+        assert!(
+            speed.contains("paired over 2 positions: against - run = +0.0 plies"),
+            "{speed}"
+        );
     }
     let _ = std::fs::remove_dir_all(dir);
 }
