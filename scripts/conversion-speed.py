@@ -9,10 +9,10 @@ Each RUN.pgn is a `largeshogi match` PGN of a suite played from won positions (e
 start is the end of its [Opening] line. For every game: NAME's result and, for a win, the
 plies from the start to the end; a game NAME did not win counts the plies left to the cap
 (default 400), so a slower conversion and a missed one both count against it. Prints W/D/L
-and the mean. With --against, the games of both runs are paired by their opening line
-and NAME's colour, and the mean difference per position is printed with its standard error: the positions'
-own spread (some are won in 5 plies, some in 200) drops out, which a count of wins or of
-capped draws cannot do. Needs only Python 3.
+and the mean. With --against, the games of both runs are paired by their opening line and
+NAME's colour, and the mean difference per position is printed with its standard error:
+the positions' own spread (some are won in 5 plies, some in 200) drops out, which a count
+of wins or of capped draws cannot do. Needs only Python 3.
 """
 import argparse
 import math
