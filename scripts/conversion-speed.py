@@ -32,8 +32,11 @@ def games(paths):
 def run(paths, engine, cap):
     """{(opening line, NAME moved first): (result for NAME, plies counted)}"""
     out = {}
+    name = engine
     for tags in games(paths):
-        name = engine or tags["White"]
+        # As scripts/match-report.py: by default the White of the first game, so that a
+        # suite's gote file (the other engine first) still counts the same engine.
+        name = name or tags["White"]
         first = tags["White"] == name  # the PGN's White is the first player
         start = len(tags.get("Opening", "").split())
         plies = int(tags["PlyCount"])
@@ -59,7 +62,9 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("runs", nargs="+", help="PGNs of the run")
     ap.add_argument("--against", nargs="+", default=[], help="PGNs of a second run")
-    ap.add_argument("--engine", help="the engine's name in the PGN (default: White)")
+    ap.add_argument(
+        "--engine", help="the engine's name in the PGN (default: White of the first game)"
+    )
     ap.add_argument("--cap", type=int, default=400, help="the ply cap of the games")
     args = ap.parse_args()
     a = run(args.runs, args.engine, args.cap)
