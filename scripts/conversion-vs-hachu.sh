@@ -17,8 +17,9 @@
 # random from the wins. Measure it with TC=2+0.1 (about the clock the games had left
 # there; 10 minutes a run) and scripts/conversion-speed.py, which pairs two runs
 # position by position: plies to the win, a game not won counting the plies to the cap.
-# The build of stops 61-69 takes about 100 plies a position there (101.8 and 98.3 in two
-# runs, +37 =3 -0 in both); two runs of one build differ by about 3 plies.
+# The build of stops 61-69 took about 100 plies a position there on one machine (101.8
+# and 98.3 in two runs, +37 =3 -0 in both) and 79.3 on another (stop 70): play the
+# baseline in the same session as the change it is compared with.
 # Runs scripts/vs-hachu.sh (LARGESHOGI, HACHU as there); TC (10+0.1) is the clock, OUT
 # (/tmp) where the PGNs go.
 set -e
