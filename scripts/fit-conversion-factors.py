@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""What, beside the lead, goes with a won Chu game rather than a draw (conversion).
+
+Usage: scripts/fit-conversion-factors.py BINARY [GAMES ...]
+
+GAMES: files of lines `RESULT<tab>USI moves` (`.tsv` or `.tsv.gz`; default
+scripts/data/chu-games.tsv.gz) or PGNs from `largeshogi match` (turned into USI moves by
+`BINARY --rules hachu convert`). Each game is replayed by `BINARY analyze --eval --json`
+(as in scripts/fit-eval-weights.py). Every 4th ply from ply 30 to ply 320 where one side
+leads by 5 pawns (415 cp) or more in material gives a sample, with the game's result for
+the side ahead (1, 0.5, 0). Logistic models of that result are fitted by Newton's
+method; a factor's coefficient over the lead's is what it is worth in pawns of lead:
+
+1. by bands of the lead: whether the side ahead and the side behind have a Lion (獅子,
+   or a promoted Kirin), at the same lead, ply and total material;
+2. 10 pawns or more ahead, plies 100 to 300: the Lions on the board, the share of the
+   side ahead's pieces in its own camp (its first four ranks), the rank of the side
+   behind's King from its own back rank, and its distance from the board's centre
+   (the edge term of src/eval/conversion.rs).
+
+These are associations in played games, not effects of a move: two terms drawn from
+them did no better in full games (ARCHITECTURE.md, Evaluation, stop 71). Needs numpy.
+"""
+import gzip
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+spec = importlib.util.spec_from_file_location("fit_eval", os.path.join(HERE, "fit-eval-weights.py"))
+fit_eval = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(fit_eval)
+
+PAWN = 83
+LIONS = ("N", "+O")
+ROYALS = ("K", "+E")
+RANKS = FILES = 12
+CAMP = 4
+BANDS = [(5, 1000), (5, 10), (10, 20), (20, 40), (40, 1000)]
+
+
+def read_games(binary, path):
+    """(USI moves, result for sente) of every finished game of a file."""
+    if path.endswith(".pgn"):
+        usi = subprocess.run([binary, "--rules", "hachu", "convert", "--to", "usi", path],
+                             capture_output=True, text=True, check=True).stdout.splitlines()
+        with open(path, encoding="utf-8") as f:
+            results = re.findall(r'^\[Result "([^"]*)"\]', f.read(), re.M)
+        pairs = zip(results, usi)
+    else:
+        opener = gzip.open if path.endswith(".gz") else open
+        with opener(path, "rt", encoding="utf-8") as f:
+            pairs = [line.rstrip("\n").split("\t") for line in f]
+    return [(moves, fit_eval.SCORE[r]) for r, moves in pairs if r in fit_eval.SCORE]
+
+
+def board(sfen):
+    """(row from the top, column from the left, sente?, kind) of every piece of an SFEN."""
+    for row, text in enumerate(sfen.split()[0].split("/")):
+        col = 0
+        for m in re.finditer(r"(\d+)|(\+?[A-Za-z])", text):
+            if m.group(1):
+                col += int(m.group(1))
+                continue
+            token = m.group(2)
+            yield row, col, token[-1].isupper(), token.upper()
+            col += 1
+
+
+def sample(t, result):
+    """The factors of one position for the side ahead, and its result."""
+    lead = t["black"]["material"] - t["white"]["material"]
+    ahead_is_sente = lead > 0
+    pieces = list(board(t["sfen"]))
+    lions = [sum(1 for *_, s, k in pieces if k in LIONS and s == side)
+             for side in (ahead_is_sente, not ahead_is_sente)]
+    # Rows from each side's own back rank.
+    def advance(row, sente):
+        return RANKS - 1 - row if sente else row
+    army = [(r, s) for r, _, s, k in pieces if s == ahead_is_sente and k not in ROYALS]
+    at_home = sum(1 for r, s in army if advance(r, s) < CAMP) / max(1, len(army))
+    king = next(((r, c) for r, c, s, k in pieces if s != ahead_is_sente and k == "K"), None)
+    if king is None:
+        return None
+    king_rank = advance(king[0], not ahead_is_sente)
+    centre = max(abs(2 * king[0] - RANKS + 1), abs(2 * king[1] - FILES + 1)) // 2
+    total = t["black"]["material"] + t["white"]["material"]
+    factors = {"lead": abs(lead) / PAWN, "ply": t["ply"] / 100, "total": total / PAWN / 100,
+               "ahead_lion": min(lions[0], 1), "behind_lion": min(lions[1], 1),
+               "lions": min(sum(lions), 2), "at_home": at_home, "king_rank": king_rank,
+               "king_centre": centre}
+    return factors, result if ahead_is_sente else 1 - result
+
+
+def fit(X, y):
+    n = len(y)
+    Xa = np.hstack([X, np.ones((n, 1))])
+    w = np.zeros(Xa.shape[1])
+    for _ in range(40):
+        p = 1 / (1 + np.exp(-(Xa @ w)))
+        grad = Xa.T @ (p - y) / n
+        hess = (Xa * (p * (1 - p))[:, None]).T @ Xa / n + 1e-6 * np.eye(len(w))
+        w -= np.linalg.solve(hess, grad)
+    return w
+
+
+def report(samples, names, keep):
+    """Samples, each factor in pawns of lead, and the model's log-loss."""
+    rows = [s for s in samples if keep(s[0])]
+    X = np.array([[f[n] for n in ["lead"] + names] for f, _ in rows], float)
+    y = np.array([r for _, r in rows])
+    w = fit(X, y)
+    p = np.clip(1 / (1 + np.exp(-(X @ w[:-1] + w[-1]))), 1e-12, 1 - 1e-12)
+    loss = -(y * np.log(p) + (1 - y) * np.log(1 - p)).mean()
+    return len(y), {n: w[i + 1] / w[0] for i, n in enumerate(names)}, loss
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    binary = sys.argv[1]
+    paths = sys.argv[2:] or [os.path.join(HERE, "data", "chu-games.tsv.gz")]
+    games = [g for p in paths for g in read_games(binary, p)]
+    samples = []
+    for i, trace in fit_eval.evaluate_games(binary, games):
+        for t in trace[30:321:4]:
+            if abs(t["black"]["material"] - t["white"]["material"]) >= 5 * PAWN:
+                s = sample(t, games[i][1])
+                if s:
+                    samples.append(s)
+    print(f"{len(games)} games, {len(samples)} samples 5 pawns or more ahead")
+    print("1. pawns of lead that a Lion is worth to the side ahead, by lead band")
+    names = ["ahead_lion", "behind_lion", "ply", "total"]
+    for lo, hi in BANDS:
+        n, w, _ = report(samples, names, lambda f: lo <= f["lead"] < hi)
+        print(f"   {lo:>3}-{hi:<4} pawns, {n:>6} samples: side ahead's Lion "
+              f"{w['ahead_lion']:5.1f}, side behind's {w['behind_lion']:5.1f}")
+    print("2. 10 pawns or more ahead, plies 100-300: pawns of lead per unit of each factor")
+    names = ["ply", "total", "lions", "at_home", "king_rank", "king_centre"]
+    late = lambda f: f["lead"] >= 10 and 1 <= f["ply"] <= 3  # noqa: E731
+    n, w, loss = report(samples, names, late)
+    print(f"   {n} samples: " + ", ".join(f"{k} {v:.1f}" for k, v in w.items()))
+    _, _, without = report(samples, names[:-2], late)
+    home = sum(1 for f, _ in samples if late(f) and f["king_rank"] <= 1)
+    print(f"   log-loss {loss:.5f}, without the King's rank and centre distance "
+          f"{without:.5f}; the King on its first two ranks in {100 * home / n:.0f} %")
+
+
+if __name__ == "__main__":
+    main()
