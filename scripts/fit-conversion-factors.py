@@ -4,8 +4,8 @@
 Usage: scripts/fit-conversion-factors.py BINARY [GAMES ...]
 
 GAMES: files of lines `RESULT<tab>USI moves` (`.tsv` or `.tsv.gz`; default
-scripts/data/chu-games.tsv.gz) or PGNs from `largeshogi match` (turned into USI moves by
-`BINARY --rules hachu convert`). Each game is replayed by `BINARY analyze --eval --json`
+scripts/data/chu-games.tsv.gz) or PGNs from `largeshogi match`, read as
+scripts/fit-piece-values.py reads them. Each game is replayed by `BINARY analyze --eval --json`
 (as in scripts/fit-eval-weights.py). Every 4th ply from ply 30 to ply 320 where one side
 leads by 5 pawns (415 cp) or more in material gives a sample, with the game's result for
 the side ahead (1, 0.5, 0). Logistic models of that result are fitted by Newton's
@@ -21,19 +21,26 @@ method; a factor's coefficient over the lead's is what it is worth in pawns of l
 These are associations in played games, not effects of a move: two terms drawn from
 them did no better in full games (ARCHITECTURE.md, Evaluation, stop 71). Needs numpy.
 """
-import gzip
 import importlib.util
 import os
 import re
-import subprocess
 import sys
 
 import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location("fit_eval", os.path.join(HERE, "fit-eval-weights.py"))
-fit_eval = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(fit_eval)
+
+
+def sibling(name, file):
+    """A script of this folder loaded as a module (its name has hyphens)."""
+    spec = importlib.util.spec_from_file_location(name, os.path.join(HERE, file))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+fit_eval = sibling("fit_eval", "fit-eval-weights.py")
+fit_values = sibling("fit_values", "fit-piece-values.py")
 
 PAWN = 83
 LIONS = ("N", "+O")
@@ -41,21 +48,6 @@ ROYALS = ("K", "+E")
 RANKS = FILES = 12
 CAMP = 4
 BANDS = [(5, 1000), (5, 10), (10, 20), (20, 40), (40, 1000)]
-
-
-def read_games(binary, path):
-    """(USI moves, result for sente) of every finished game of a file."""
-    if path.endswith(".pgn"):
-        usi = subprocess.run([binary, "--rules", "hachu", "convert", "--to", "usi", path],
-                             capture_output=True, text=True, check=True).stdout.splitlines()
-        with open(path, encoding="utf-8") as f:
-            results = re.findall(r'^\[Result "([^"]*)"\]', f.read(), re.M)
-        pairs = zip(results, usi)
-    else:
-        opener = gzip.open if path.endswith(".gz") else open
-        with opener(path, "rt", encoding="utf-8") as f:
-            pairs = [line.rstrip("\n").split("\t") for line in f]
-    return [(moves, fit_eval.SCORE[r]) for r, moves in pairs if r in fit_eval.SCORE]
 
 
 def board(sfen):
@@ -96,27 +88,14 @@ def sample(t, result):
     return factors, result if ahead_is_sente else 1 - result
 
 
-def fit(X, y):
-    n = len(y)
-    Xa = np.hstack([X, np.ones((n, 1))])
-    w = np.zeros(Xa.shape[1])
-    for _ in range(40):
-        p = 1 / (1 + np.exp(-(Xa @ w)))
-        grad = Xa.T @ (p - y) / n
-        hess = (Xa * (p * (1 - p))[:, None]).T @ Xa / n + 1e-6 * np.eye(len(w))
-        w -= np.linalg.solve(hess, grad)
-    return w
-
-
 def report(samples, names, keep):
     """Samples, each factor in pawns of lead, and the model's log-loss."""
     rows = [s for s in samples if keep(s[0])]
     X = np.array([[f[n] for n in ["lead"] + names] for f, _ in rows], float)
     y = np.array([r for _, r in rows])
-    w = fit(X, y)
-    p = np.clip(1 / (1 + np.exp(-(X @ w[:-1] + w[-1]))), 1e-12, 1 - 1e-12)
-    loss = -(y * np.log(p) + (1 - y) * np.log(1 - p)).mean()
-    return len(y), {n: w[i + 1] / w[0] for i, n in enumerate(names)}, loss
+    coef, bias = fit_eval.fit(X, y, np.zeros(X.shape[1]))
+    loss = fit_eval.log_loss(X, y, coef, bias)
+    return len(y), {n: coef[i + 1] / coef[0] for i, n in enumerate(names)}, loss
 
 
 def main():
@@ -124,7 +103,7 @@ def main():
         sys.exit(__doc__)
     binary = sys.argv[1]
     paths = sys.argv[2:] or [os.path.join(HERE, "data", "chu-games.tsv.gz")]
-    games = [g for p in paths for g in read_games(binary, p)]
+    games = [(" ".join(moves), r) for p in paths for moves, r in fit_values.games(binary, p)]
     samples = []
     for i, trace in fit_eval.evaluate_games(binary, games):
         for t in trace[30:321:4]:
