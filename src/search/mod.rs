@@ -865,6 +865,7 @@ impl<'a> Worker<'a> {
         quiets_tried.clear();
         let mut retried = 0;
         let mut quiet_pruned = false;
+        let mut left_royal = 0;
         // The enemy's last royal in a decided game (`hunted_royal`): quiet moves that
         // attack it are neither pruned nor reduced.
         let mut hunted: Option<Option<Sq>> = None;
@@ -921,6 +922,16 @@ impl<'a> Worker<'a> {
                     .get_or_insert_with(|| hunted_royal(&self.pos))
                     .is_some_and(|r| quiet_attacks(&self.pos, &mv, r));
             self.pos.make(mv);
+            // With the last royal attacked, a move that leaves it attacked (and does not
+            // take the enemy's last royal first) loses it on the next ply: skipped.
+            if last_royal_attacked
+                && self.pos.royal_count(us.flip()) > 0
+                && self.pos.attacks_royal(us.flip())
+            {
+                self.pos.unmake();
+                left_royal += 1;
+                continue;
+            }
             let child = self.pos.key();
             self.shared.tt.prefetch(child);
             self.evals.prefetch(child);
@@ -984,6 +995,13 @@ impl<'a> Worker<'a> {
         if no_move {
             self.buffers[ply] = moves;
             return -MATE + ply as i32;
+        }
+        // A skipped move loses the royal on the next ply: exactly this score, which only
+        // a searched move can beat.
+        let royal_left_en_prise = -MATE + ply as i32 + 2;
+        if left_royal > 0 && best < royal_left_en_prise {
+            self.buffers[ply] = moves;
+            return royal_left_en_prise;
         }
         self.pos.moves_to_code(&best_move, &mut moves);
         let code = self.pos.encode_move(&best_move, Some(&moves));
