@@ -262,3 +262,14 @@ fn a_counter_attack_on_the_king_is_seen_in_a_decided_game() {
     let r = Searcher::new(16, 1).search(&game, &limits, &Control::default(), &mut |_| {});
     assert_eq!(r.score, Score::Mate(-8));
 }
+
+#[test]
+fn a_capture_that_traps_the_last_royal_is_seen_in_quiescence() {
+    // Black's Rook can take White's Dragon King (7d3d), but White's Rook then takes the
+    // Gold on 10l attacking Black's King, whose Pawns leave it no square: the King falls
+    // next. At depth 1 that reply is in quiescence, where Black, its King attacked, may
+    // not stand pat.
+    let sfen = "11k/12/12/5R3d2/12/12/12/12/12/12/PP10/K1G8r b - 1";
+    let (mv, _) = search(sfen, 1);
+    assert!(!mv.starts_with("7d3d"), "{mv}");
+}

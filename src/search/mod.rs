@@ -838,8 +838,10 @@ impl<'a> Worker<'a> {
         }
         let futile = static_eval + FUTILITY_MARGIN * depth <= alpha;
         let late_moves = LATE_MOVES_BASE + LATE_MOVES_SCALE * (depth * depth) as usize;
-        // Null move: skip a turn; if the opponent still cannot reach beta, prune.
+        // Null move: skip a turn; if the opponent still cannot reach beta, prune. Never
+        // with the last royal attacked: the opponent would take it.
         if !pv_node
+            && !last_royal_attacked
             && depth >= 3
             && static_eval >= beta
             && beta.abs() < MATE_BOUND
@@ -1047,6 +1049,20 @@ impl<'a> Worker<'a> {
                 }
             }
         }
+        // A capture that attacked the mover's last royal: standing pat would ignore its
+        // loss on the next ply. (At the first ply the main search has extended instead.)
+        // Only where the test is geometry and quiescence runs to the end: elsewhere each
+        // node would pay a move generation, or the sequence is cut short anyway.
+        let v = self.pos.variant;
+        if qdepth > 0
+            && ply < MAX_PLY
+            && v.exact_attacks
+            && !v.short_quiescence
+            && self.pos.royal_count(us) == 1
+            && self.pos.attacks_royal(us.flip())
+        {
+            return self.qsearch_evasions(ply, qdepth, alpha, beta);
+        }
         let alpha_in = alpha;
         let stand = self.evals.evaluate_within(&self.pos, alpha, beta);
         if stand >= beta || ply >= MAX_PLY || self.abort {
@@ -1133,6 +1149,44 @@ impl<'a> Worker<'a> {
                 .tt
                 .store(key, 0, score_to_tt(best, ply), 0, bound);
         }
+        best
+    }
+
+    /// Quiescence with the mover's last royal attacked: no standing pat, and every move
+    /// after which the royal stands safe (or that takes the enemy's last royal) is
+    /// searched, quiet ones too. With none, the royal falls on the next ply.
+    fn qsearch_evasions(&mut self, ply: usize, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let us = self.pos.side_to_move();
+        let mut moves = std::mem::take(&mut self.buffers[ply]);
+        self.pos.generate(&mut moves);
+        if moves.is_empty() {
+            self.buffers[ply] = moves;
+            return -MATE + ply as i32;
+        }
+        let mut picker = MovePicker::new(&self.pos, &moves, 0, self.history, ply);
+        let mut best = -MATE + ply as i32 + 2;
+        while let Some(mv) = picker.next(&mut moves, self.history) {
+            self.pos.make(mv);
+            if self.pos.royal_count(us.flip()) > 0 && self.pos.attacks_royal(us.flip()) {
+                self.pos.unmake();
+                continue;
+            }
+            let s = -self.qsearch(ply + 1, qdepth + 1, -beta, -alpha);
+            self.pos.unmake();
+            if self.abort {
+                break;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.buffers[ply] = moves;
         best
     }
 
