@@ -1126,14 +1126,8 @@ impl<'a> Worker<'a> {
             }
             let s = -self.qsearch(ply + 1, qdepth + 1, -beta, -alpha);
             self.pos.unmake();
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
+            if raise(&mut best, &mut alpha, s, beta) {
+                break;
             }
         }
         self.buffers[ply] = moves;
@@ -1173,17 +1167,8 @@ impl<'a> Worker<'a> {
             }
             let s = -self.qsearch(ply + 1, qdepth + 1, -beta, -alpha);
             self.pos.unmake();
-            if self.abort {
+            if self.abort || raise(&mut best, &mut alpha, s, beta) {
                 break;
-            }
-            if s > best {
-                best = s;
-                if s > alpha {
-                    alpha = s;
-                    if s >= beta {
-                        break;
-                    }
-                }
             }
         }
         self.buffers[ply] = moves;
@@ -1248,6 +1233,17 @@ fn quiet_attacks(pos: &Position, mv: &Move, target: Sq) -> bool {
 fn losing_capture(pos: &Position, mv: &Move) -> bool {
     ordering::trades_down(pos, mv, ordering::material_gain(pos, mv))
         && pos.exposed_unmade(mv) == Some(true)
+}
+
+/// A quiescence move scored `s`: raises `best` and `alpha` (fail-soft); true on a cut-off.
+fn raise(best: &mut i32, alpha: &mut i32, s: i32, beta: i32) -> bool {
+    if s > *best {
+        *best = s;
+        if s > *alpha {
+            *alpha = s;
+        }
+    }
+    s >= beta
 }
 
 /// Late-move reduction: grows with the logarithms of depth and move number.
