@@ -926,10 +926,7 @@ impl<'a> Worker<'a> {
             self.pos.make(mv);
             // With the last royal attacked, a move that leaves it attacked (and does not
             // take the enemy's last royal first) loses it on the next ply: skipped.
-            if last_royal_attacked
-                && self.pos.royal_count(us.flip()) > 0
-                && self.pos.attacks_royal(us.flip())
-            {
+            if last_royal_attacked && left_en_prise(&self.pos) {
                 self.pos.unmake();
                 left_royal += 1;
                 continue;
@@ -1000,7 +997,7 @@ impl<'a> Worker<'a> {
         }
         // A skipped move loses the royal on the next ply: exactly this score, which only
         // a searched move can beat.
-        let royal_left_en_prise = -MATE + ply as i32 + 2;
+        let royal_left_en_prise = royal_lost_next(ply);
         if left_royal > 0 && best < royal_left_en_prise {
             self.buffers[ply] = moves;
             return royal_left_en_prise;
@@ -1150,7 +1147,6 @@ impl<'a> Worker<'a> {
     /// after which the royal stands safe (or that takes the enemy's last royal) is
     /// searched, quiet ones too. With none, the royal falls on the next ply.
     fn qsearch_evasions(&mut self, ply: usize, qdepth: u32, mut alpha: i32, beta: i32) -> i32 {
-        let us = self.pos.side_to_move();
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         self.pos.generate(&mut moves);
         if moves.is_empty() {
@@ -1158,10 +1154,10 @@ impl<'a> Worker<'a> {
             return -MATE + ply as i32;
         }
         let mut picker = MovePicker::new(&self.pos, &moves, 0, self.history, ply);
-        let mut best = -MATE + ply as i32 + 2;
+        let mut best = royal_lost_next(ply);
         while let Some(mv) = picker.next(&mut moves, self.history) {
             self.pos.make(mv);
-            if self.pos.royal_count(us.flip()) > 0 && self.pos.attacks_royal(us.flip()) {
+            if left_en_prise(&self.pos) {
                 self.pos.unmake();
                 continue;
             }
@@ -1233,6 +1229,18 @@ fn quiet_attacks(pos: &Position, mv: &Move, target: Sq) -> bool {
 fn losing_capture(pos: &Position, mv: &Move) -> bool {
     ordering::trades_down(pos, mv, ordering::material_gain(pos, mv))
         && pos.exposed_unmade(mv) == Some(true)
+}
+
+/// After a move (made on `pos`): the mover's royal stands attacked, and the move did not
+/// take the enemy's last royal first. The royal falls on the next ply.
+fn left_en_prise(pos: &Position) -> bool {
+    let enemy = pos.side_to_move();
+    pos.royal_count(enemy) > 0 && pos.attacks_royal(enemy)
+}
+
+/// The score of a move that leaves the last royal en prise at `ply`: it falls at ply + 2.
+fn royal_lost_next(ply: usize) -> i32 {
+    -MATE + ply as i32 + 2
 }
 
 /// A quiescence move scored `s`: raises `best` and `alpha` (fail-soft); true on a cut-off.
