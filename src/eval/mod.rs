@@ -19,6 +19,7 @@ mod traps;
 
 use crate::position::Position;
 use crate::types::Color;
+use crate::variant::{Rules, Variant};
 
 /// Static scores stay below the search's mate scores (29000) and inside the TT's 16 bits:
 /// Tai's armies are worth about 2000 pawns a side, so large leads are compressed.
@@ -84,29 +85,49 @@ struct CacheEntry {
     mobility: i32,
 }
 
-/// One search thread's evaluations by position key: re-searches, transpositions and the
-/// next iteration evaluate the same positions again. The score before mobility is kept,
-/// and mobility once a window needed it, so a hit answers exactly as `evaluate_within`.
+/// What an unused entry holds (key 0 is never looked up).
+const EMPTY_ENTRY: CacheEntry = CacheEntry {
+    key: 0,
+    before_mobility: 0,
+    mobility: NO_MOBILITY,
+};
+
+/// One search thread's evaluations by position key: re-searches, transpositions, the
+/// next iteration and the next search of the game evaluate the same positions again.
+/// The score before mobility is kept, and mobility once a window needed it, so a hit
+/// answers exactly as `evaluate_within`.
 pub struct EvalCache {
     entries: Vec<CacheEntry>,
+    /// The game type (variant and rules) the entries were computed under: a position of
+    /// another may have the same key and another score.
+    game_type: Option<(usize, Rules)>,
 }
 
 impl Default for EvalCache {
     fn default() -> EvalCache {
         EvalCache {
-            entries: vec![
-                CacheEntry {
-                    key: 0,
-                    before_mobility: 0,
-                    mobility: NO_MOBILITY,
-                };
-                CACHE_ENTRIES
-            ],
+            entries: vec![EMPTY_ENTRY; CACHE_ENTRIES],
+            game_type: None,
         }
     }
 }
 
 impl EvalCache {
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.entries.fill(EMPTY_ENTRY);
+        self.game_type = None;
+    }
+
+    /// Readies the cache for a search of `pos`: entries of another game type are dropped.
+    pub fn adopt(&mut self, pos: &Position) {
+        let game_type = Some((pos.variant as *const Variant as usize, pos.rules));
+        if self.game_type != game_type {
+            self.clear();
+            self.game_type = game_type;
+        }
+    }
+
     /// Starts loading the entry of `key` (a position about to be evaluated).
     #[inline]
     pub fn prefetch(&self, key: u64) {
@@ -264,6 +285,26 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             pos.make(moves[(seed >> 33) as usize % moves.len()]);
         }
+    }
+
+    #[test]
+    fn the_cache_keeps_its_entries_for_one_game_type_only() {
+        let pos = chu("11k/12/12/12/12/6R5/6p5/12/12/12/12/K11 b - 1");
+        let mut cache = EvalCache::default();
+        let held = |c: &EvalCache| c.entries[slot(pos.key())].key == pos.key();
+        cache.adopt(&pos);
+        cache.evaluate_within(&pos, -30_000, 30_000);
+        // The next search of the same game keeps what the last one evaluated.
+        cache.adopt(&pos);
+        assert!(held(&cache));
+        // Another rule set may score the same key otherwise: the entries go.
+        let other = Position::from_sfen(Variant::chu(), &pos.to_sfen(), Rules::hachu())
+            .expect("valid SFEN");
+        cache.adopt(&other);
+        assert!(!held(&cache));
+        cache.evaluate_within(&other, -30_000, 30_000);
+        cache.clear();
+        assert!(!held(&cache));
     }
 
     #[test]

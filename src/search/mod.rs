@@ -138,6 +138,9 @@ pub struct Searcher {
     busy: BusyTable,
     /// One history table per thread, kept from one search of a game to the next.
     histories: Vec<History>,
+    /// One evaluation cache per thread, kept likewise: the positions of the last search's
+    /// tree come again in the next one.
+    evals: Vec<EvalCache>,
 }
 
 /// State shared by all threads of one search.
@@ -205,7 +208,7 @@ struct Worker<'a> {
     /// Per ply: the quiet moves searched so far without a cut-off.
     quiets_tried: Vec<Vec<Move>>,
     /// This thread's evaluations by position key.
-    evals: EvalCache,
+    evals: &'a mut EvalCache,
     local_nodes: u64,
     seldepth: usize,
     /// The iteration being searched.
@@ -232,6 +235,7 @@ impl Searcher {
             pool: None,
             busy: BusyTable::new(),
             histories: Vec::new(),
+            evals: Vec::new(),
         };
         s.set_threads(threads);
         s
@@ -271,6 +275,7 @@ impl Searcher {
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, MAX_THREADS);
         self.histories.resize_with(self.threads, History::new);
+        self.evals.resize_with(self.threads, EvalCache::default);
         self.pool = if self.threads > 1 {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads - 1)
@@ -293,6 +298,7 @@ impl Searcher {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.histories.iter_mut().for_each(|h| *h = History::new());
+        self.evals.iter_mut().for_each(EvalCache::clear);
     }
 
     /// Searches the game's current position within `limits`, calling `info` after each
@@ -351,13 +357,18 @@ impl Searcher {
             .histories
             .split_first_mut()
             .expect("one history per thread, at least one thread");
-        let mut main = Worker::new(game.position().clone(), &shared, main_history);
+        let (main_evals, helper_evals) = self
+            .evals
+            .split_first_mut()
+            .expect("one evaluation cache per thread, at least one thread");
+        let mut main = Worker::new(game.position().clone(), &shared, main_history, main_evals);
         let mut result = match &self.pool {
             None => main.iterate(&root_moves, &plan, info),
             Some(pool) => pool.in_place_scope(|scope| {
-                for (i, history) in helper_histories.iter_mut().enumerate() {
+                let helpers = helper_histories.iter_mut().zip(helper_evals.iter_mut());
+                for (i, (history, evals)) in helpers.enumerate() {
                     let helper_index = i + 1;
-                    let mut helper = Worker::new(game.position().clone(), &shared, history);
+                    let mut helper = Worker::new(game.position().clone(), &shared, history, evals);
                     let (root_moves, max_depth, multipv) =
                         (&root_moves, plan.max_depth, plan.multipv);
                     // The first helper searches the main thread's iterations; from the
@@ -388,8 +399,14 @@ struct Plan {
 }
 
 impl<'a> Worker<'a> {
-    fn new(pos: Position, shared: &'a Shared<'a>, history: &'a mut History) -> Worker<'a> {
+    fn new(
+        pos: Position,
+        shared: &'a Shared<'a>,
+        history: &'a mut History,
+        evals: &'a mut EvalCache,
+    ) -> Worker<'a> {
         let root_draw = draw_value(&pos);
+        evals.adopt(&pos);
         Worker {
             root_draw,
             pos,
@@ -398,7 +415,7 @@ impl<'a> Worker<'a> {
             buffers: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             deferred: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             quiets_tried: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-            evals: EvalCache::default(),
+            evals,
             local_nodes: 0,
             seldepth: 0,
             goal: i32::MAX,

@@ -73,8 +73,10 @@ pub struct History {
     table: Vec<i32>,
     killers: Vec<[Move; KILLERS]>,
     scores: Vec<Vec<i32>>,
-    /// Scratch for sorting the rest of a move list (kept to avoid an allocation per node).
-    rest: Vec<(i32, Move)>,
+    /// Scratch for sorting the rest of a move list (kept to avoid an allocation per node):
+    /// sort keys, and the moves in their old order.
+    rest: Vec<u64>,
+    moved: Vec<Move>,
 }
 
 impl History {
@@ -84,6 +86,7 @@ impl History {
             killers: vec![[Move::NULL; KILLERS]; 130],
             scores: (0..130).map(|_| Vec::new()).collect(),
             rest: Vec::new(),
+            moved: Vec::new(),
         }
     }
 
@@ -206,18 +209,24 @@ impl MovePicker {
             return None;
         }
         if self.next == SELECT_FIRST {
-            let rest = &mut history.rest;
+            // Best score first, ties in generation order: one key per move (the score
+            // inverted above, the index below) sorts as a stable sort would, without
+            // moving the moves themselves until the order is known.
+            let (rest, moved) = (&mut history.rest, &mut history.moved);
             rest.clear();
             rest.extend(
                 scores[self.next..]
                     .iter()
-                    .copied()
-                    .zip(moves[self.next..].iter().copied()),
+                    .enumerate()
+                    .map(|(i, &s)| ((i32::MAX as i64 - s as i64) as u64) << 32 | i as u64),
             );
-            rest.sort_by_key(|&(s, _)| std::cmp::Reverse(s));
-            for (i, &(s, m)) in rest.iter().enumerate() {
-                scores[self.next + i] = s;
-                moves[self.next + i] = m;
+            rest.sort_unstable();
+            moved.clear();
+            moved.extend_from_slice(&moves[self.next..]);
+            for (k, &key) in rest.iter().enumerate() {
+                let i = (key & u32::MAX as u64) as usize;
+                moves[self.next + k] = moved[i];
+                scores[self.next + k] = (i32::MAX as i64 - (key >> 32) as i64) as i32;
             }
         } else if self.next < SELECT_FIRST {
             let mut best = self.next;
