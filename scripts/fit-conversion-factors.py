@@ -16,10 +16,14 @@ method; a factor's coefficient over the lead's is what it is worth in pawns of l
 2. 10 pawns or more ahead, plies 100 to 300: the Lions on the board, the share of the
    side ahead's pieces in its own camp (its first four ranks), the rank of the side
    behind's King from its own back rank, and its distance from the board's centre
-   (the edge term of src/eval/conversion.rs).
+   (the edge term of src/eval/conversion.rs);
+3. by bands of the lead: each side's light material on the board (non-royal pieces
+   worth less than 370 cp at the engine's values, `ENGINE_VALUES` of
+   src/variant/chu.rs: steppers, Lances, Reverse Chariots, Side Movers), at the same lead,
+   total material and ply, and what that makes of a pair of light pieces traded.
 
-These are associations in played games, not effects of a move: two terms drawn from
-them did no better in full games (ARCHITECTURE.md, Evaluation, stop 71). Needs numpy.
+These are associations in played games, not effects of a move: terms drawn from them
+did no better in full games (ARCHITECTURE.md, Evaluation, stops 71 and 81). Needs numpy.
 """
 import importlib.util
 import os
@@ -48,6 +52,18 @@ ROYALS = ("K", "+E")
 RANKS = FILES = 12
 CAMP = 4
 BANDS = [(5, 1000), (5, 10), (10, 20), (20, 40), (40, 1000)]
+# Pieces worth less than this (centipawns) are light (part 3).
+LIGHT_BELOW = 370
+
+
+def engine_values():
+    """Centipawns by piece letter, from `ENGINE_VALUES` of src/variant/chu.rs."""
+    text = open(os.path.join(HERE, "..", "src", "variant", "chu.rs"), encoding="utf-8").read()
+    table = text.split("const ENGINE_VALUES", 1)[1].split("];", 1)[0]
+    return {k: int(v) for k, v in re.findall(r'\("(\+?[A-Z])", (\d+)\)', table)}
+
+
+VALUES = engine_values()
 
 
 def board(sfen):
@@ -81,7 +97,11 @@ def sample(t, result):
     king_rank = advance(king[0], not ahead_is_sente)
     centre = max(abs(2 * king[0] - RANKS + 1), abs(2 * king[1] - FILES + 1)) // 2
     total = t["black"]["material"] + t["white"]["material"]
+    light = [sum(VALUES.get(k, 0) for *_, s, k in pieces
+                 if s == side and k not in ROYALS and VALUES.get(k, 0) < LIGHT_BELOW) / PAWN
+             for side in (ahead_is_sente, not ahead_is_sente)]
     factors = {"lead": abs(lead) / PAWN, "ply": t["ply"] / 100, "total": total / PAWN / 100,
+               "light_ahead": light[0], "light_behind": light[1],
                "ahead_lion": min(lions[0], 1), "behind_lion": min(lions[1], 1),
                "lions": min(sum(lions), 2), "at_home": at_home, "king_rank": king_rank,
                "king_centre": centre}
@@ -127,6 +147,15 @@ def main():
     home = sum(1 for f, _ in samples if late(f) and f["king_rank"] <= 1)
     print(f"   log-loss {loss:.5f}, without the King's rank and centre distance "
           f"{without:.5f}; the King on its first two ranks in {100 * home / n:.0f} %")
+    print("3. pawns of lead per pawn of light material on the board, by lead band")
+    names = ["total", "light_ahead", "light_behind", "ply"]
+    for lo, hi in BANDS:
+        n, w, _ = report(samples, names, lambda f: lo <= f["lead"] < hi)
+        # "total" is in hundreds of pawns.
+        pair = -2 * w["total"] / 100 - w["light_ahead"] - w["light_behind"]
+        print(f"   {lo:>3}-{hi:<4} pawns, {n:>6} samples: the side ahead's "
+              f"{w['light_ahead']:+5.2f}, the side behind's {w['light_behind']:+5.2f}; "
+              f"a light pair traded {pair:+5.2f} a pawn")
 
 
 if __name__ == "__main__":
