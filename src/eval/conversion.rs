@@ -5,13 +5,18 @@
 //!   royal's neighbouring squares taken away (occupied by the hunter, or off the board),
 //!   and the enemy royal driven away from the centre;
 //! - a trade-down bonus that grows as the total material shrinks, so that even trades
-//!   pay for the side ahead.
+//!   pay for the side ahead;
+//! - a light-material bonus: a share of the lead for each side's light pieces gone since
+//!   the start (steppers, Lances, Reverse Chariots, Side Movers in Chu), more for the side
+//!   behind's. Light pieces around a royal make the shelters that hold a lead off, so
+//!   taking them, trading them off and promoting them pay.
 //!
 //! Both grow with the lead (up to `LEAD_FULL`), so an even game is untouched. Everything
 //! comes from the position and the variant's data; nothing here knows a variant.
 
 use crate::position::Position;
 use crate::types::Color;
+use crate::variant::Variant;
 
 /// Smallest lead (centipawns) at which the side ahead starts hunting: about 4.6 Pawns at
 /// Chu's fitted values (`chu::ENGINE_VALUES`). With those values at 400, a Free King and
@@ -34,6 +39,15 @@ const CAGE_SQUARE: i32 = 6;
 const EDGE_STEP: i32 = 20;
 /// Trade-down: the lead's share that is added when half the material is gone (per mille).
 const TRADE_PER_MILLE: i32 = 120;
+/// Pieces worth less than this (centipawns) are light.
+const LIGHT_BELOW: i32 = 370;
+/// The lead's share (per mille) added when all the light material a side had at the
+/// start is gone: the side behind's, the side ahead's. In Chu games 10 pawns or more
+/// ahead (`scripts/fit-conversion-factors.py`, part 3), a Pawn's worth of light material
+/// on the board went with 0.25 to 0.53 Pawns less lead for the side behind's and 0.1 to
+/// 0.38 for the side ahead's; these shares give about half that at a 24-pawn lead.
+const LIGHT_GONE_BEHIND: i64 = 600;
+const LIGHT_GONE_AHEAD: i64 = 250;
 
 /// One side leads by `LEAD_MIN` or more: the conversion terms apply and the side ahead
 /// hunts; the game is decided.
@@ -57,12 +71,41 @@ pub fn conversion(pos: &Position, us: Color) -> i32 {
     // lead * (lead / total): rises as material comes off with the lead unchanged.
     let trade = (lead as i64 * lead as i64 * TRADE_PER_MILLE as i64 / (total as i64 * 500))
         .min(lead as i64 / 2) as i32;
-    let bonus = hunt + trade * weight / scale;
+    let light = light_gone(pos, ahead, behind, lead);
+    let bonus = hunt + (trade + light) * weight / scale;
     if ahead == us {
         bonus
     } else {
         -bonus
     }
+}
+
+/// The light-material bonus of a lead of `lead` centipawns.
+fn light_gone(pos: &Position, ahead: Color, behind: Color, lead: i32) -> i32 {
+    let start = light_start(pos.variant) as i64;
+    if start == 0 {
+        return 0;
+    }
+    let gone = |c| (start - light_material(pos, c) as i64).clamp(0, start);
+    let shares = LIGHT_GONE_BEHIND * gone(behind) + LIGHT_GONE_AHEAD * gone(ahead);
+    (lead as i64 * shares / (1000 * start)) as i32
+}
+
+/// One side's light material in the variant's start position.
+fn light_start(v: &'static Variant) -> i32 {
+    *v.light_start
+        .get_or_init(|| light_material(&Position::start(v, v.default_rules), Color::Black))
+}
+
+/// The material of `c`'s non-royal pieces on the board worth less than `LIGHT_BELOW`.
+fn light_material(pos: &Position, c: Color) -> i32 {
+    let v = pos.variant;
+    pos.pieces(c)
+        .iter()
+        .map(|&p| v.piece(pos.cell(p).ptype()))
+        .filter(|d| !d.royal && d.value < LIGHT_BELOW)
+        .map(|d| d.value)
+        .sum()
 }
 
 /// Hunters close to each royal of `behind`, and the royal's blocked neighbours.
@@ -133,6 +176,28 @@ mod tests {
         let centre = chu("12/12/12/12/6k5/12/12/12/12/6DD4/12/K11 b - 1");
         let edge_hunters = chu("6k5/12/12/12/12/6DD4/12/12/12/12/12/K11 b - 1");
         assert!(conversion(&edge_hunters, Color::Black) > conversion(&centre, Color::Black));
+    }
+
+    #[test]
+    fn light_pieces_gone_pay_for_the_side_ahead() {
+        // Two Dragon Kings ahead: Golds on the board, a pair of them traded, every one
+        // gone. The side behind's count more than the side ahead's.
+        let golds = chu("11k/10gg/12/12/12/12/12/12/12/12/DDGG8/K11 b - 1");
+        let traded = chu("11k/11g/12/12/12/12/12/12/12/12/DDG9/K11 b - 1");
+        let bare = chu("11k/12/12/12/12/12/12/12/12/12/DD10/K11 b - 1");
+        let ours_gone = chu("11k/10gg/12/12/12/12/12/12/12/12/DD10/K11 b - 1");
+        // At one lead, so that only the pieces gone differ.
+        let light = |p: &Position| light_gone(p, Color::Black, Color::White, 2000);
+        assert!(light(&golds) > 0);
+        assert!(light(&traded) > light(&golds));
+        assert!(light(&bare) > light(&traded));
+        // Two of the side ahead's Golds gone count less than two of the side behind's.
+        let theirs_gone = light(&bare) - light(&ours_gone);
+        let ours = light(&ours_gone) - light(&golds);
+        assert!(
+            theirs_gone > ours && ours > 0,
+            "theirs {theirs_gone}, ours {ours}"
+        );
     }
 
     #[test]

@@ -5,7 +5,8 @@
 //!   the rules' values, promotion potential growing towards the zone, centralisation, and
 //!   royals kept back;
 //! - royal safety, computed per node from the squares around each royal;
-//! - conversion: a side far ahead hunts the enemy royals and trades down (`conversion`);
+//! - conversion: a side far ahead hunts the enemy royals, trades down and takes the light
+//!   pieces off (`conversion`);
 //! - raiders worth 10 pawns or more shut in inside the enemy camp (`traps`);
 //! - mobility of the ranging pieces (the first squares along each of their rides), left
 //!   out by `evaluate_within` when the rest of the score is far outside the search window.

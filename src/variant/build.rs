@@ -486,6 +486,7 @@ impl Variant {
             drop_pawn: hand.drop_pawn,
             pieces,
             placement: Vec::new(),
+            light_start: std::sync::OnceLock::new(),
         };
         v.placement = placement::placement_table(&v);
         v
