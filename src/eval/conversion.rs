@@ -11,7 +11,7 @@
 //!   behind's. Light pieces around a royal make the shelters that hold a lead off, so
 //!   taking them, trading them off and promoting them pay.
 //!
-//! Both grow with the lead (up to `LEAD_FULL`), so an even game is untouched. Everything
+//! All grow with the lead (up to `LEAD_FULL`), so an even game is untouched. Everything
 //! comes from the position and the variant's data; nothing here knows a variant.
 
 use crate::position::Position;
@@ -44,8 +44,8 @@ const LIGHT_BELOW: i32 = 370;
 /// The lead's share (per mille) added when all the light material a side had at the
 /// start is gone: the side behind's, the side ahead's. In Chu games 10 pawns or more
 /// ahead (`scripts/fit-conversion-factors.py`, part 3), a Pawn's worth of light material
-/// on the board went with 0.25 to 0.53 Pawns less lead for the side behind's and 0.1 to
-/// 0.38 for the side ahead's; these shares give about half that at a 24-pawn lead.
+/// on the board went with 0.25 to 0.79 Pawns less lead for the side behind's and 0.10 to
+/// 0.44 for the side ahead's; these shares give about half that at a 24-pawn lead.
 const LIGHT_GONE_BEHIND: i64 = 600;
 const LIGHT_GONE_AHEAD: i64 = 250;
 
