@@ -52,18 +52,23 @@ ROYALS = ("K", "+E")
 RANKS = FILES = 12
 CAMP = 4
 BANDS = [(5, 1000), (5, 10), (10, 20), (20, 40), (40, 1000)]
-# Pieces worth less than this (centipawns) are light (part 3).
-LIGHT_BELOW = 370
+
+
+def source(*path):
+    """A file of the engine's source tree."""
+    return open(os.path.join(HERE, "..", "src", *path), encoding="utf-8").read()
 
 
 def engine_values():
     """Centipawns by piece letter, from `ENGINE_VALUES` of src/variant/chu.rs."""
-    text = open(os.path.join(HERE, "..", "src", "variant", "chu.rs"), encoding="utf-8").read()
-    table = text.split("const ENGINE_VALUES", 1)[1].split("];", 1)[0]
+    table = source("variant", "chu.rs").split("const ENGINE_VALUES", 1)[1].split("];", 1)[0]
     return {k: int(v) for k, v in re.findall(r'\("(\+?[A-Z])", (\d+)\)', table)}
 
 
 VALUES = engine_values()
+# Pieces worth less than this (centipawns) are light (part 3): the engine's own bound.
+LIGHT_BELOW = int(re.search(r"const LIGHT_BELOW: i32 = (\d+);",
+                            source("eval", "conversion.rs")).group(1))
 
 
 def board(sfen):
