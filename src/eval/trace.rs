@@ -23,8 +23,7 @@ pub struct SideTerms {
     pub royal_advance: i32,
     /// Promotion potential (centipawns).
     pub promotion: i32,
-    /// Raiders shut in inside the enemy camp, and Lions deep in it while the enemy keeps
-    /// a Lion (`traps::shut_in`; centipawns, counted against the side).
+    /// Raiders shut in inside the enemy camp (centipawns, counted against the side).
     pub shut_in: i32,
     /// Own pieces next to a royal (weight `GUARD_BONUS`).
     pub guards: i32,

@@ -10,12 +10,6 @@
 //! square within two steps, whatever stands between; along a ride up to the first
 //! piece) that is not its own side's and not attacked by the enemy once the raider has
 //! left its square.
-//!
-//! A raider with the Lion's power on the enemy's last two ranks with an enemy Lion-power
-//! piece within four squares pays besides: there that Lion closes the few exits in one
-//! or two moves. Against HaChu our Lion entered those ranks 69 times in 120 games with
-//! HaChu's Lion on the board: lost within 40 plies in 11 of the 20 entries with it
-//! within four squares, in 11 of the 49 with it further off.
 
 use crate::movegen::attack::Overlay;
 use crate::position::Position;
@@ -27,13 +21,6 @@ const RAIDER_MIN_VALUE: i32 = 1000;
 /// Penalty, in 64ths of the raider's value, with 0, 1 or 2 ways out left; 3 or more are
 /// enough to escape a single attacking move.
 const SHUT_IN_64THS: [i32; 3] = [16, 8, 4];
-/// Penalty, in 64ths of its value, for a Lion-power raider on the enemy's last two ranks
-/// with an enemy Lion-power piece near.
-const DEEP_RAID_64THS: i32 = 16;
-/// The enemy's last ranks that count as deep.
-const DEEP_RANKS: i8 = 2;
-/// How near (in king steps) the enemy Lion must stand to trap a deep raider.
-const LION_NEAR: i8 = 4;
 
 /// The penalty for the raiders of `c` standing in the enemy camp (its promotion zone)
 /// with fewer than three ways out.
@@ -60,35 +47,8 @@ pub fn shut_in(pos: &Position, c: Color) -> i32 {
         if let Some(&share) = SHUT_IN_64THS.get(ways_out) {
             penalty += value * share / 64;
         }
-        if v.moves[c.index()][t as usize].lion
-            && ranks_from_enemy_edge(pos, c, from) < DEEP_RANKS
-            && lion_power_near(pos, c.flip(), from)
-        {
-            penalty += value * DEEP_RAID_64THS / 64;
-        }
     }
     penalty
-}
-
-/// How many ranks separate `s` from the last rank of `c`'s enemy (0 on it).
-fn ranks_from_enemy_edge(pos: &Position, c: Color, s: Sq) -> i8 {
-    let v = pos.variant;
-    let row = v.row[s.idx()];
-    match c {
-        Color::Black => row,
-        Color::White => v.ranks as i8 - 1 - row,
-    }
-}
-
-/// A piece of `c` with the Lion's full power stands within `LION_NEAR` king steps of `s`.
-fn lion_power_near(pos: &Position, c: Color, s: Sq) -> bool {
-    let v = pos.variant;
-    let moves = &v.moves[c.index()];
-    let (x, y) = (v.col[s.idx()], v.row[s.idx()]);
-    pos.pieces(c).iter().any(|&p| {
-        let near = (v.col[p.idx()] - x).abs().max((v.row[p.idx()] - y).abs()) <= LION_NEAR;
-        near && moves[pos.cell(p).ptype() as usize].lion
-    })
 }
 
 /// The raider's ways out, counted up to `SHUT_IN_64THS.len()`: squares it reaches in
@@ -153,14 +113,12 @@ fn ways_out(pos: &Position, c: Color, from: Sq) -> usize {
 mod tests {
     use super::*;
     use crate::eval::tests::chu;
-    use crate::variant::Variant;
 
     #[test]
     fn a_lion_in_the_enemy_corner_with_its_exits_covered_is_penalised() {
         // Black's Lion on White's back-rank corner (12a) of the start position: of the
         // squares within two steps only 10a (the Copper, which nothing of White's guards)
-        // is a way out: an eighth of its value (White's Lion on 6c, six files off, is
-        // not near enough to count the deep raid).
+        // is a way out: an eighth of its value.
         let shut = chu("Nfcsgekgscfl/a1b1txot1b1a/mvrhdqndhrvm/pppppppppppp/3i4i3/12/12/3I4I3/PPPPPPPPPPPP/MVRHD1QDHRVM/A1B1TOXT1B1A/LFCSGKEGSCFL b - 1");
         let lion = shut.variant.pieces.iter().find(|p| p.code == "N");
         let lion = lion.expect("Chu has a Lion");
@@ -172,26 +130,6 @@ mod tests {
         // In the corner of an empty camp it has every way out.
         let free = chu("N11/12/12/12/12/12/12/12/12/12/12/6K4k b - 1");
         assert_eq!(shut_in(&free, Color::Black), 0);
-    }
-
-    #[test]
-    fn a_lion_on_the_enemy_last_ranks_pays_with_the_enemy_lion_near() {
-        let lion = Variant::chu().pieces.iter().find(|p| p.code == "N");
-        let deep = lion.expect("Chu has a Lion").value * 16 / 64;
-        // Black's Lion on 6b of an open camp, ways out on every side, White's Lion on 6e.
-        let on_b = chu("5k6/6N5/12/12/6n5/12/12/12/12/12/12/5K6 b - 1");
-        assert_eq!(shut_in(&on_b, Color::Black), deep);
-        // One rank further out (6c) it is not deep.
-        let on_c = chu("5k6/12/6N5/12/6n5/12/12/12/12/12/12/5K6 b - 1");
-        assert_eq!(shut_in(&on_c, Color::Black), 0);
-        // White's Lion five squares off (6g) or gone: nothing closes the exits quickly.
-        let far = chu("5k6/6N5/12/12/12/12/6n5/12/12/12/12/5K6 b - 1");
-        assert_eq!(shut_in(&far, Color::Black), 0);
-        let alone = chu("5k6/6N5/12/12/6g5/12/12/12/12/12/12/5K6 b - 1");
-        assert_eq!(shut_in(&alone, Color::Black), 0);
-        // White's Lion on Black's last two ranks, Black keeping a Lion.
-        let white = chu("5k6/12/12/12/12/12/12/6N5/12/12/6n5/5K6 b - 1");
-        assert_eq!(shut_in(&white, Color::White), deep);
     }
 
     #[test]
