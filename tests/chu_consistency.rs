@@ -3,7 +3,7 @@
 
 mod support;
 use largeshogi::position::Position;
-use largeshogi::types::Move;
+use largeshogi::types::{Color, Move};
 use largeshogi::variant::{Rules, Variant};
 use support::*;
 
@@ -15,7 +15,11 @@ fn make_unmake_and_zobrist_over_random_playouts() {
     for rules in [Rules::default(), Rules::lishogi(), Rules::hachu()] {
         for _game in 0..20 {
             let mut pos = Position::start(Variant::chu(), rules);
-            let mut stack: Vec<(String, u64)> = Vec::new();
+            let mut stack: Vec<(String, u64, usize)> = Vec::new();
+            // Pieces on the board in each position of the history, oldest first.
+            let mut counts: Vec<usize> = Vec::new();
+            let on_board =
+                |p: &Position| p.pieces(Color::Black).len() + p.pieces(Color::White).len();
             for _ply in 0..200 {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
@@ -36,9 +40,15 @@ fn make_unmake_and_zobrist_over_random_playouts() {
                     &moves
                 };
                 let mv = pool[rng.below(pool.len())];
-                stack.push((pos.to_sfen(), pos.key()));
+                stack.push((pos.to_sfen(), pos.key(), pos.repetition_window().len()));
+                counts.push(on_board(&pos));
                 pos.make(mv);
                 positions += 1;
+                // The repetition window leaves out exactly the positions with more pieces.
+                let now = on_board(&pos);
+                let dropped = pos.history().len() - pos.repetition_window().len();
+                assert!(counts[..dropped].iter().all(|&n| n > now));
+                assert!(counts[dropped..].iter().all(|&n| n == now));
                 pos.validate()
                     .unwrap_or_else(|e| panic!("after {}: {e}", pos.to_sfen()));
                 // The SFEN round-trips and gives the same key.
@@ -48,9 +58,11 @@ fn make_unmake_and_zobrist_over_random_playouts() {
                     assert_eq!(again.to_sfen(), pos.to_sfen());
                 }
             }
-            while let Some((sfen, key)) = stack.pop() {
+            while let Some((sfen, key, window)) = stack.pop() {
                 pos.unmake();
+                counts.pop();
                 assert_eq!(pos.key(), key);
+                assert_eq!(pos.repetition_window().len(), window);
                 assert_eq!(pos.to_sfen(), sfen);
                 pos.validate().expect("valid after unmake");
             }

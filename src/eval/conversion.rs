@@ -39,8 +39,8 @@ const CAGE_SQUARE: i32 = 6;
 const EDGE_STEP: i32 = 20;
 /// Trade-down: the lead's share that is added when half the material is gone (per mille).
 const TRADE_PER_MILLE: i32 = 120;
-/// Pieces worth less than this (centipawns) are light.
-const LIGHT_BELOW: i32 = 370;
+/// Pieces worth less than this (centipawns) are light (`Variant::light_value`).
+pub(crate) const LIGHT_BELOW: i32 = 370;
 /// The lead's share (per mille) added when all the light material a side had at the
 /// start is gone: the side behind's, the side ahead's. In Chu games 10 pawns or more
 /// ahead (`scripts/fit-conversion-factors.py`, part 3), a Pawn's worth of light material
@@ -86,7 +86,7 @@ fn light_gone(pos: &Position, ahead: Color, behind: Color, lead: i32) -> i32 {
     if start == 0 {
         return 0;
     }
-    let gone = |c| (start - light_material(pos, c) as i64).clamp(0, start);
+    let gone = |c| (start - pos.light_material(c) as i64).clamp(0, start);
     let shares = LIGHT_GONE_BEHIND * gone(behind) + LIGHT_GONE_AHEAD * gone(ahead);
     (lead as i64 * shares / (1000 * start)) as i32
 }
@@ -94,18 +94,7 @@ fn light_gone(pos: &Position, ahead: Color, behind: Color, lead: i32) -> i32 {
 /// One side's light material in the variant's start position.
 fn light_start(v: &'static Variant) -> i32 {
     *v.light_start
-        .get_or_init(|| light_material(&Position::start(v, v.default_rules), Color::Black))
-}
-
-/// The material of `c`'s non-royal pieces on the board worth less than `LIGHT_BELOW`.
-fn light_material(pos: &Position, c: Color) -> i32 {
-    let v = pos.variant;
-    pos.pieces(c)
-        .iter()
-        .map(|&p| v.piece(pos.cell(p).ptype()))
-        .filter(|d| !d.royal && d.value < LIGHT_BELOW)
-        .map(|d| d.value)
-        .sum()
+        .get_or_init(|| Position::start(v, v.default_rules).light_material(Color::Black))
 }
 
 /// Hunters close to each royal of `behind`, and the royal's blocked neighbours.

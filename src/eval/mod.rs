@@ -15,6 +15,7 @@
 
 mod conversion;
 pub use conversion::decided;
+pub(crate) use conversion::LIGHT_BELOW;
 pub mod trace;
 mod traps;
 

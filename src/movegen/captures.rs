@@ -26,6 +26,16 @@ impl Position {
         out
     }
 
+    /// `captures` in a variant without end-of-move capture effects, where only the move's
+    /// own squares (at most 7) can hold victims: a short list, cheap to return.
+    #[inline]
+    pub fn direct_captures(&self, m: &Move) -> ArrayVec<Sq, 8> {
+        debug_assert!(!self.variant.capture_effects);
+        let mut out = ArrayVec::new();
+        self.direct_victims(m, &mut out);
+        out
+    }
+
     /// `m` removes at least one enemy piece (`captures` is not empty), without building
     /// the list where the move alone decides.
     #[inline]
@@ -50,7 +60,7 @@ impl Position {
     /// Enemy pieces on the move's own squares: intermediate squares (Lion, Lion Dog,
     /// double movers), the destination, the shots.
     #[inline]
-    fn direct_victims(&self, m: &Move, out: &mut Victims) {
+    fn direct_victims<const N: usize>(&self, m: &Move, out: &mut ArrayVec<Sq, N>) {
         if m.drop != 0 {
             return;
         }

@@ -31,6 +31,8 @@ struct Undo {
     lion_sq: Sq,
     pending: Sq,
     key: u64,
+    /// `Position::repetition_floor` before the move.
+    repetition_floor: u32,
 }
 
 /// One change a special rule made after the move itself, kept for `unmake`.
@@ -73,6 +75,8 @@ pub struct Position {
     material: [i32; 2],
     /// Sum of the variant's piece-square values (evaluation), per side.
     placement: [i32; 2],
+    /// Value of the light pieces on the board (`Variant::light_value`), per side.
+    light: [i32; 2],
     royals: [u8; 2],
     /// Pieces on the board per side and per tag bit (`PieceExtra::tags`).
     tags: [[u8; 8]; 2],
@@ -82,6 +86,9 @@ pub struct Position {
     effects: Vec<Effect>,
     /// Keys of the earlier positions of the game, oldest first (for repetition).
     history: Vec<u64>,
+    /// Index into `history` of the first position that can still recur: without drops a
+    /// piece removed never comes back, so the positions before the last removal cannot.
+    repetition_floor: u32,
 }
 
 impl Position {
@@ -114,11 +121,13 @@ impl Position {
             move_number: 1,
             material: [0; 2],
             placement: [0; 2],
+            light: [0; 2],
             royals: [0; 2],
             tags: [[0; 8]; 2],
             undo: Vec::with_capacity(256),
             effects: Vec::new(),
             history: Vec::with_capacity(256),
+            repetition_floor: 0,
         }
     }
 
@@ -171,6 +180,11 @@ impl Position {
     pub fn material(&self, c: Color) -> i32 {
         self.material[c.index()]
     }
+    /// Value of `c`'s light pieces on the board (`Variant::light_value`).
+    #[inline]
+    pub fn light_material(&self, c: Color) -> i32 {
+        self.light[c.index()]
+    }
     /// Sum of the piece-square values (`Variant::placement`) of `c`'s pieces.
     #[inline]
     pub fn placement(&self, c: Color) -> i32 {
@@ -207,6 +221,11 @@ impl Position {
     /// Keys of the positions before each move played so far, oldest first.
     pub fn history(&self) -> &[u64] {
         &self.history
+    }
+    /// The tail of `history` that can still hold the current position: since the last
+    /// piece removed, in variants without drops.
+    pub fn repetition_window(&self) -> &[u64] {
+        &self.history[self.repetition_floor as usize..]
     }
     /// Number of moves made since the position was set up.
     pub fn plies_played(&self) -> usize {
@@ -386,6 +405,7 @@ impl Position {
         self.placement[c] += self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
         self.material[c] += def.value;
+        self.light[c] += self.variant.light_value[cell.ptype() as usize];
         self.royals[c] += def.royal as u8;
         let tags = def.extra.tags;
         self.count_tags(c, tags, true);
@@ -409,6 +429,7 @@ impl Position {
         self.placement[c] -= self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
         self.material[c] -= def.value;
+        self.light[c] -= self.variant.light_value[cell.ptype() as usize];
         self.royals[c] -= def.royal as u8;
         let tags = def.extra.tags;
         self.count_tags(c, tags, false);
@@ -437,6 +458,7 @@ impl Position {
         self.placement[c] += self.variant.placement(cell, s);
         let def = self.variant.piece(cell.ptype());
         self.material[c] += def.value;
+        self.light[c] += self.variant.light_value[cell.ptype() as usize];
         self.royals[c] += def.royal as u8;
         let tags = def.extra.tags;
         self.count_tags(c, tags, true);
@@ -465,6 +487,8 @@ impl Position {
                 self.variant.piece(new.ptype()),
             );
             self.material[c] += nd.value - od.value;
+            let light = &self.variant.light_value;
+            self.light[c] += light[new.ptype() as usize] - light[old.ptype() as usize];
             self.royals[c] = self.royals[c] + nd.royal as u8 - od.royal as u8;
             let (ot, nt) = (od.extra.tags, nd.extra.tags);
             if ot != nt {
@@ -509,8 +533,10 @@ impl Position {
             lion_sq: self.lion_sq,
             pending: self.pending,
             key: self.key,
+            repetition_floor: self.repetition_floor,
         };
         self.history.push(self.key);
+        let pieces_before = self.plen[0] + self.plen[1];
         let mut lion_taken = Sq::NONE;
         // Every enemy on an intermediate square is captured (Lion, Lion Dog); a pass
         // names an empty one.
@@ -570,6 +596,9 @@ impl Position {
             self.end_of_move_effects(moved, &mv);
         }
         u.neffects = (self.effects.len() - effects_before) as u8;
+        if !self.variant.drops && self.plen[0] + self.plen[1] < pieces_before {
+            self.repetition_floor = self.history.len() as u32;
+        }
         // Counter-strike state: set only when a non-Lion took a Lion (judged before promotion).
         self.toggle_lion_sq();
         self.lion_sq = if self.variant.lion_trading && !self.variant.piece(moved.ptype()).lion {
@@ -613,6 +642,7 @@ impl Position {
         self.lion_sq = u.lion_sq;
         self.pending = u.pending;
         self.key = u.key;
+        self.repetition_floor = u.repetition_floor;
     }
 
     /// Plays a drop: a piece from hand onto an empty square, then the automatic effects.
@@ -629,6 +659,7 @@ impl Position {
             lion_sq: self.lion_sq,
             pending: self.pending,
             key: self.key,
+            repetition_floor: self.repetition_floor,
         };
         self.history.push(self.key);
         self.hand_add(us, t, -1);
@@ -655,6 +686,7 @@ impl Position {
             lion_sq: self.lion_sq,
             pending: self.pending,
             key: self.key,
+            repetition_floor: self.repetition_floor,
         };
         self.history.push(self.key);
         self.toggle_lion_sq();
@@ -689,6 +721,7 @@ impl Position {
     /// Forgets the game history (e.g. after setting up a new root), keeping the board.
     pub fn clear_history(&mut self) {
         self.history.clear();
+        self.repetition_floor = 0;
         self.undo.clear();
         self.effects.clear();
     }
@@ -728,6 +761,7 @@ impl Position {
         for c in Color::BOTH {
             let mut material = 0;
             let mut placement = 0;
+            let mut light = 0;
             let mut royals = 0;
             let mut tags = [0u8; 8];
             for (i, &s) in self.pieces(c).iter().enumerate() {
@@ -738,6 +772,7 @@ impl Position {
                 let d = self.variant.piece(cell.ptype());
                 material += d.value;
                 placement += self.variant.placement(cell, s);
+                light += self.variant.light_value[cell.ptype() as usize];
                 royals += d.royal as u8;
                 for (b, n) in tags.iter_mut().enumerate() {
                     *n += (d.extra.tags >> b) & 1;
@@ -764,6 +799,7 @@ impl Position {
             }
             if material != self.material(c)
                 || placement != self.placement(c)
+                || light != self.light_material(c)
                 || royals != self.royals[c.index()]
             {
                 return Err(format!("material or royal count of {c} out of step"));

@@ -718,7 +718,7 @@ impl<'a> Worker<'a> {
     /// cycles it cannot win) unless the perpetual rule makes it a loss for one side, a
     /// loss for the repeating side where repeating is illegal.
     fn repetition_score(&mut self, ply: usize) -> Option<i32> {
-        let hist = self.pos.history();
+        let hist = self.pos.repetition_window();
         let key = self.pos.key();
         let repeated = hist.iter().rev().skip(1).step_by(2).any(|&k| k == key);
         if !repeated {

@@ -5,12 +5,15 @@ use crate::position::Position;
 use crate::types::{Move, Sq};
 use crate::variant::PieceDef;
 
-/// The enemy pieces a move removes (`Position::captures`: every leg, shots, burning and
-/// automatic captures).
-fn victims<'a>(pos: &'a Position, m: &Move) -> impl Iterator<Item = &'a PieceDef> + 'a {
-    pos.captures(m)
-        .into_iter()
-        .map(move |s| pos.variant.piece(pos.cell(s).ptype()))
+/// The sum of `value` over the enemy pieces a move removes (`Position::captures`: every
+/// leg, shots, burning and automatic captures).
+fn sum_over_victims(pos: &Position, m: &Move, value: impl Fn(&PieceDef) -> i32) -> i32 {
+    let of = |s: &Sq| value(pos.variant.piece(pos.cell(*s).ptype()));
+    if pos.variant.capture_effects {
+        pos.captures(m).iter().map(of).sum()
+    } else {
+        pos.direct_captures(m).iter().map(of).sum()
+    }
 }
 
 /// The move captures the piece standing on `target` (`Position::captures`).
@@ -26,9 +29,7 @@ pub fn capture_value(pos: &Position, m: &Move) -> i32 {
         return 0;
     }
     // A royal victim outranks everything.
-    let victims: i32 = victims(pos, m)
-        .map(|d| if d.royal { 100_000 } else { d.value })
-        .sum();
+    let victims = sum_over_victims(pos, m, |d| if d.royal { 100_000 } else { d.value });
     if victims == 0 {
         return 0;
     }
@@ -39,15 +40,13 @@ pub fn capture_value(pos: &Position, m: &Move) -> i32 {
 
 /// Material won by a capture (royal victims count as a win).
 pub fn material_gain(pos: &Position, m: &Move) -> i32 {
-    victims(pos, m)
-        .map(|d| {
-            if d.royal {
-                crate::search::MATE
-            } else {
-                d.value
-            }
-        })
-        .sum()
+    sum_over_victims(pos, m, |d| {
+        if d.royal {
+            crate::search::MATE
+        } else {
+            d.value
+        }
+    })
 }
 
 /// The capture wins less than the capturing piece is worth (worth checking whether the

@@ -486,9 +486,22 @@ impl Variant {
             drop_pawn: hand.drop_pawn,
             pieces,
             placement: Vec::new(),
+            light_value: Vec::new(),
             light_start: std::sync::OnceLock::new(),
         };
         v.placement = placement::placement_table(&v);
+        v.light_value = v
+            .pieces
+            .iter()
+            .map(|d| {
+                let light = !d.royal && d.value < crate::eval::LIGHT_BELOW;
+                if light {
+                    d.value
+                } else {
+                    0
+                }
+            })
+            .collect();
         v
     }
 }

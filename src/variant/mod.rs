@@ -478,6 +478,9 @@ pub struct Variant {
     /// Piece-square values for the evaluation, `[cell code * cells + square]`, filled by
     /// `placement::placement_table` from this data.
     placement: Vec<i32>,
+    /// Per piece type, its value if it is a light piece for the evaluation's conversion
+    /// terms (`eval::LIGHT_BELOW`), else 0; `Position` keeps the sums.
+    pub light_value: Vec<i32>,
     /// One side's light material in the start position (`eval`'s conversion), found on
     /// first use.
     pub light_start: std::sync::OnceLock<i32>,
