@@ -308,6 +308,8 @@ impl Position {
             return Err(format!("more than {MAX_PIECES} pieces for {c}"));
         }
         self.add_piece(s, Cell::piece(t, c));
+        // A piece added may make earlier positions reachable again.
+        self.repetition_floor = 0;
         Ok(())
     }
 
