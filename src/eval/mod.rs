@@ -179,7 +179,7 @@ fn compress(s: i32) -> i32 {
 
 fn side_score(pos: &Position, c: Color) -> i32 {
     let (guards, near_enemy) = royal_safety(pos, c);
-    pos.material(c) + pos.placement(c) + hand_score(pos, c) - traps::shut_in(pos, c)
+    pos.material(c) + pos.placement(c) + hand_score(pos, c) - traps::penalty(pos, c)
         + GUARD_BONUS * guards
         - NEAR_ENEMY_PER_100 * near_enemy / 100
 }

@@ -23,7 +23,8 @@ pub struct SideTerms {
     pub royal_advance: i32,
     /// Promotion potential (centipawns).
     pub promotion: i32,
-    /// Raiders shut in inside the enemy camp (centipawns, counted against the side).
+    /// Raiders shut in inside the enemy camp and Lions trapped in its corners
+    /// (`traps::penalty`; centipawns, counted against the side).
     pub shut_in: i32,
     /// Own pieces next to a royal (weight `GUARD_BONUS`).
     pub guards: i32,
@@ -65,7 +66,7 @@ fn side_terms(pos: &Position, c: Color) -> SideTerms {
     let mut t = SideTerms {
         material: pos.material(c),
         hand: super::hand_score(pos, c),
-        shut_in: traps::shut_in(pos, c),
+        shut_in: traps::penalty(pos, c),
         guards,
         near_enemy,
         mobility: mobility(pos, c),

@@ -22,6 +22,81 @@ const RAIDER_MIN_VALUE: i32 = 1000;
 /// enough to escape a single attacking move.
 const SHUT_IN_64THS: [i32; 3] = [16, 8, 4];
 
+/// Lion trap: the corners where a Lion raid ends lost once the enemy Lion comes near,
+/// the files from each side edge and the weights by rank: the enemy zone's ranks but its
+/// innermost, its innermost rank, the next rank out.
+const TRAP_FILES: i32 = 3;
+const TRAP_RANK_WEIGHT: [i32; 3] = [7, 4, 2];
+/// Lion trap: weight by the Chebyshev distance between the two Lions (adjacent Lions may
+/// take each other, so nothing below 2; one Lion move brings a Lion 2 squares closer).
+const TRAP_DISTANCE: [i32; 9] = [0, 0, 10, 9, 8, 7, 5, 3, 1];
+/// Lion trap: factor when no piece of the trapped Lion's side protects it.
+const TRAP_UNPROTECTED: i32 = 10;
+
+/// Everything this module charges to `c` (centipawns): raiders shut in, Lions trapped.
+pub fn penalty(pos: &Position, c: Color) -> i32 {
+    shut_in(pos, c) + lion_trap(pos, c)
+}
+
+/// The penalty for Lions of `c` (full Lion power: the Lion 獅子, the promoted Kirin)
+/// standing in a corner of the enemy camp while the enemy keeps a Lion within eight
+/// squares: ten times more when unprotected, up to 700 centipawns. Against HaChu many
+/// leads were lost after our Lion captured its way into HaChu's corner and sat there
+/// until HaChu's Lion came near; the trap closes beyond the search's horizon, and the
+/// ways out that `shut_in` counts are still open while the enemy Lion is three squares
+/// off. (HaChu's own evaluation has a term of this shape.)
+pub fn lion_trap(pos: &Position, c: Color) -> i32 {
+    let v = pos.variant;
+    // Protection is an attack test on an own piece: geometry only (as in `shut_in`).
+    if !v.exact_attacks || v.zone_depth == 0 {
+        return 0;
+    }
+    let is_lion = |col: Color, s: Sq| v.moves[col.index()][pos.cell(s).ptype() as usize].lion;
+    let them = c.flip();
+    let mut penalty = 0;
+    for &lion in pos.pieces(c).iter().filter(|&&s| is_lion(c, s)) {
+        let weight = trap_weight(pos, c, lion);
+        if weight == 0 {
+            continue;
+        }
+        let nearest = pos
+            .pieces(them)
+            .iter()
+            .filter(|&&s| is_lion(them, s))
+            .map(|&s| v.distance(lion, s) as usize)
+            .min();
+        let Some(&closeness) = nearest.and_then(|d| TRAP_DISTANCE.get(d)) else {
+            continue;
+        };
+        if closeness == 0 {
+            continue;
+        }
+        let protected = pos.is_attacked(lion, c);
+        penalty += weight * closeness * if protected { 1 } else { TRAP_UNPROTECTED };
+    }
+    penalty
+}
+
+/// `TRAP_RANK_WEIGHT` of square `s` for a Lion of `c`, 0 outside the enemy's corners.
+fn trap_weight(pos: &Position, c: Color, s: Sq) -> i32 {
+    let v = pos.variant;
+    let col = v.col[s.idx()] as i32;
+    if col >= TRAP_FILES && col < v.files as i32 - TRAP_FILES {
+        return 0;
+    }
+    let row = v.row[s.idx()] as i32;
+    // Ranks counted from the enemy's back rank: Black's zone is the top of the board.
+    let depth = match c {
+        Color::Black => row,
+        Color::White => v.ranks as i32 - 1 - row,
+    };
+    let inner = v.zone_depth as i32 - 1;
+    match depth - inner {
+        d if d < 0 => TRAP_RANK_WEIGHT[0],
+        d => TRAP_RANK_WEIGHT.get(d as usize + 1).copied().unwrap_or(0),
+    }
+}
+
 /// The penalty for the raiders of `c` standing in the enemy camp (its promotion zone)
 /// with fewer than three ways out.
 pub fn shut_in(pos: &Position, c: Color) -> i32 {
@@ -130,6 +205,38 @@ mod tests {
         // In the corner of an empty camp it has every way out.
         let free = chu("N11/12/12/12/12/12/12/12/12/12/12/6K4k b - 1");
         assert_eq!(shut_in(&free, Color::Black), 0);
+    }
+
+    #[test]
+    fn a_lion_in_the_enemy_corner_is_trapped_as_the_enemy_lion_comes_near() {
+        // Black's Lion on 2b, in White's corner (files 1-3, rank b): White's Lion on 2d,
+        // two squares off, nothing of Black's near: 7 x 10 x 10.
+        let near = chu("6k5/10N1/12/10n1/12/12/12/12/12/12/12/6K5 b - 1");
+        assert_eq!(lion_trap(&near, Color::Black), 700);
+        assert_eq!(lion_trap(&near, Color::White), 0);
+        // A Gold of Black's on 2c guards 2b (a step forward for it): a tenth, here with
+        // White's Lion three squares off.
+        let guarded = chu("6k5/10N1/10G1/12/10n1/12/12/12/12/12/12/6K5 b - 1");
+        assert_eq!(lion_trap(&guarded, Color::Black), 7 * 9);
+        // Eight squares off: the least weight (7 x 1 x 10); nine: none.
+        let far = chu("6k5/10N1/12/12/12/12/12/12/12/10n1/12/6K5 b - 1");
+        assert_eq!(lion_trap(&far, Color::Black), 70);
+        let farther = chu("6k5/10N1/12/12/12/12/12/12/12/12/10n1/6K5 b - 1");
+        assert_eq!(lion_trap(&farther, Color::Black), 0);
+        // Outside the corner files no trap; on the zone's innermost rank (d) 4, on the
+        // next rank out (e) 2.
+        let centre = chu("6k5/6N5/12/6n5/12/12/12/12/12/12/12/6K5 b - 1");
+        assert_eq!(lion_trap(&centre, Color::Black), 0);
+        let inner = chu("6k5/12/12/10N1/12/10n1/12/12/12/12/12/6K5 b - 1");
+        assert_eq!(lion_trap(&inner, Color::Black), 4 * 10 * 10);
+        let beyond = chu("6k5/12/12/12/10N1/12/10n1/12/12/12/12/6K5 b - 1");
+        assert_eq!(lion_trap(&beyond, Color::Black), 2 * 10 * 10);
+        // White's Lion in Black's corner (2k), Black's Lion three squares off.
+        let white = chu("6k5/12/12/12/12/12/12/10N1/12/12/10n1/6K5 b - 1");
+        assert_eq!(lion_trap(&white, Color::White), 7 * 9 * 10);
+        // Without an enemy Lion there is no trap.
+        let alone = chu("6k5/10N1/12/12/12/12/12/12/12/12/12/6K5 b - 1");
+        assert_eq!(lion_trap(&alone, Color::Black), 0);
     }
 
     #[test]
