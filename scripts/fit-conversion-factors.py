@@ -23,7 +23,8 @@ method; a factor's coefficient over the lead's is what it is worth in pawns of l
    total material and ply, and what that makes of a pair of light pieces traded.
 
 These are associations in played games, not effects of a move: terms drawn from them
-did no better in full games (ARCHITECTURE.md, Evaluation, stops 71 and 81). Needs numpy.
+did no better in full games (docs/search-experiments.md, Evaluation, stops 71 and 81).
+Needs numpy.
 """
 import importlib.util
 import os

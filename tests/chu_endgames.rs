@@ -5,8 +5,8 @@
 //! The bounds were set at about twice what the engine needed (8-22 moves); with Chu's
 //! fitted values it needs 6-34 (the minor pieces 34 of 40). With the rules' values, an
 //! engine without the conversion terms (`eval::conversion`) failed the Lion position.
-//! These fixed-depth playouts swing with small evaluation changes (ARCHITECTURE.md,
-//! Conversion).
+//! These fixed-depth playouts swing with small evaluation changes
+//! (docs/search-experiments.md, Conversion).
 
 mod support;
 use largeshogi::game::{Game, Outcome};

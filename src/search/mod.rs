@@ -536,8 +536,9 @@ impl<'a> Worker<'a> {
     /// helper one iteration ahead searched without the iteration before it and was often
     /// overtaken, its partial work thrown away (`bench --depth 11 --threads 2 --speedup
     /// --rounds 5`: a median of 1.79x over 10 runs against 2.02x over 5 for the helper
-    /// level, see ARCHITECTURE.md). Helpers one ahead, from the third thread on, keep
-    /// some depth diversity where many threads search; that is not measured here.
+    /// level, see docs/search-experiments.md). Helpers one ahead, from the third thread
+    /// on, keep some depth diversity where many threads search; that is not measured
+    /// here.
     fn help(&mut self, root_moves: &[Move], max_depth: i32, multipv: usize, ahead: i32) {
         let mut order: Vec<(Move, i32)> = root_moves.iter().map(|&m| (m, 0)).collect();
         self.sort_root(&mut order);

@@ -30,7 +30,7 @@ pub const BENCH_SFENS: &[&str] = &[
 /// The ranging pieces gain (Dragon King 10 pawns against 8, Dragon Horse 8.7 against 7),
 /// so do the Kirin and the Phoenix, which promote to Lion and Free King (4.8 and 5 against
 /// 3), and the short steppers lose (Gold 1.8 against 3, Side Mover 2.4 against 4).
-/// Self-play against the rules' values: see ARCHITECTURE.md (Evaluation).
+/// Self-play against the rules' values: see docs/search-experiments.md (Evaluation).
 #[rustfmt::skip]
 pub const ENGINE_VALUES: &[(&str, i32)] = &[
     ("P", 83), ("I", 74), ("C", 121), ("S", 128), ("G", 177), ("F", 221), ("T", 236),
