@@ -16,6 +16,7 @@
 mod conversion;
 pub use conversion::decided;
 pub(crate) use conversion::LIGHT_BELOW;
+pub(crate) use traps::trap_kind;
 pub mod trace;
 mod traps;
 

@@ -14,6 +14,7 @@
 use crate::movegen::attack::Overlay;
 use crate::position::Position;
 use crate::types::{Color, Sq};
+use crate::variant::{PieceDef, PieceMoves};
 
 /// Raiders worth less than this (centipawns) are not judged: a cheap piece lost in a raid
 /// costs little, and the test is not free.
@@ -33,48 +34,81 @@ const TRAP_DISTANCE: [i32; 9] = [0, 0, 10, 9, 8, 7, 5, 3, 1];
 /// Lion trap: factor when no piece of the trapped Lion's side protects it.
 const TRAP_UNPROTECTED: i32 = 10;
 
-/// Everything this module charges to `c` (centipawns): raiders shut in, Lions trapped.
-pub fn penalty(pos: &Position, c: Color) -> i32 {
-    shut_in(pos, c) + lion_trap(pos, c)
+/// `Variant::trap_kind` bits: a raider (worth `RAIDER_MIN_VALUE` or more, not royal) and
+/// a Lion (full Lion power: the Lion 獅子, the promoted Kirin).
+const RAIDER: u8 = 1;
+const LION: u8 = 2;
+
+/// What this module judges a piece type as (`Variant::trap_kind`, built with the variant;
+/// the position keeps the squares of such pieces, so that an evaluation visits only them).
+pub(crate) fn trap_kind(def: &PieceDef, moves: &PieceMoves) -> u8 {
+    let raider = !def.royal && def.value >= RAIDER_MIN_VALUE;
+    (raider as u8 * RAIDER) | (moves.lion as u8 * LION)
 }
 
-/// The penalty for Lions of `c` (full Lion power: the Lion 獅子, the promoted Kirin)
-/// standing in a corner of the enemy camp while the enemy keeps a Lion within eight
-/// squares: ten times more when unprotected, up to 700 centipawns. Against HaChu many
-/// leads were lost after our Lion captured its way into HaChu's corner and sat there
-/// until HaChu's Lion came near; the trap closes beyond the search's horizon, and the
-/// ways out that `shut_in` counts are still open while the enemy Lion is three squares
-/// off. (HaChu's own evaluation has a term of this shape.)
-pub fn lion_trap(pos: &Position, c: Color) -> i32 {
+/// Everything this module charges to `c` (centipawns): raiders shut in, Lions trapped.
+pub fn penalty(pos: &Position, c: Color) -> i32 {
+    scan(pos, c, RAIDER | LION)
+}
+
+/// The penalties of the kinds `mask` for the pieces of `c` (the position keeps their
+/// squares: `Position::trap_pieces`).
+fn scan(pos: &Position, c: Color, mask: u8) -> i32 {
     let v = pos.variant;
-    // Protection is an attack test on an own piece: geometry only (as in `shut_in`).
+    // Protection and ways out are attack tests by geometry: where attacks are not plain
+    // geometry (Yanxin's Moon Fairies) each test generates the enemy's moves, which costs
+    // more than the terms are worth. Without a promotion zone (Tai) there is no camp.
     if !v.exact_attacks || v.zone_depth == 0 {
         return 0;
     }
-    let is_lion = |col: Color, s: Sq| v.moves[col.index()][pos.cell(s).ptype() as usize].lion;
-    let them = c.flip();
     let mut penalty = 0;
-    for &lion in pos.pieces(c).iter().filter(|&&s| is_lion(c, s)) {
-        let weight = trap_weight(pos, c, lion);
-        if weight == 0 {
-            continue;
+    for s in pos.trap_pieces(c) {
+        let kind = v.trap_kind[pos.cell(s).ptype() as usize] & mask;
+        if kind & RAIDER != 0 {
+            penalty += shut_in_at(pos, c, s);
         }
-        let nearest = pos
-            .pieces(them)
-            .iter()
-            .filter(|&&s| is_lion(them, s))
-            .map(|&s| v.distance(lion, s) as usize)
-            .min();
-        let Some(&closeness) = nearest.and_then(|d| TRAP_DISTANCE.get(d)) else {
-            continue;
-        };
-        if closeness == 0 {
-            continue;
+        if kind & LION != 0 {
+            penalty += trapped_at(pos, c, s);
         }
-        let protected = pos.is_attacked(lion, c);
-        penalty += weight * closeness * if protected { 1 } else { TRAP_UNPROTECTED };
     }
     penalty
+}
+
+/// The Lions of `c` trapped (`trapped_at`), for the tests.
+#[cfg(test)]
+fn lion_trap(pos: &Position, c: Color) -> i32 {
+    scan(pos, c, LION)
+}
+
+/// The penalty for a Lion of `c` on `lion` standing in a corner of the enemy camp while
+/// the enemy keeps a Lion within eight squares: ten times more when unprotected, up to
+/// 700 centipawns. Against HaChu many leads were lost after our Lion captured its way
+/// into HaChu's corner and sat there until HaChu's Lion came near; the trap closes
+/// beyond the search's horizon, and the ways out that `shut_in_at` counts are still open
+/// while the enemy Lion is three squares off. (HaChu's own evaluation has a term of this
+/// shape.)
+fn trapped_at(pos: &Position, c: Color, lion: Sq) -> i32 {
+    let v = pos.variant;
+    let weight = trap_weight(pos, c, lion);
+    if weight == 0 {
+        return 0;
+    }
+    let them = c.flip();
+    let nearest = pos
+        .trap_pieces(them)
+        .filter(|&s| v.trap_kind[pos.cell(s).ptype() as usize] & LION != 0)
+        .map(|s| v.distance(lion, s) as usize)
+        .min();
+    let closeness = nearest
+        .and_then(|d| TRAP_DISTANCE.get(d))
+        .copied()
+        .unwrap_or(0);
+    if closeness == 0 {
+        return 0;
+    }
+    // Protection is an attack test on an own piece: geometry only (`scan`).
+    let protected = pos.is_attacked(lion, c);
+    weight * closeness * if protected { 1 } else { TRAP_UNPROTECTED }
 }
 
 /// `TRAP_RANK_WEIGHT` of square `s` for a Lion of `c`, 0 outside the enemy's corners.
@@ -97,33 +131,23 @@ fn trap_weight(pos: &Position, c: Color, s: Sq) -> i32 {
     }
 }
 
-/// The penalty for the raiders of `c` standing in the enemy camp (its promotion zone)
-/// with fewer than three ways out.
-pub fn shut_in(pos: &Position, c: Color) -> i32 {
+/// The raiders of `c` shut in (`shut_in_at`), for the tests.
+#[cfg(test)]
+fn shut_in(pos: &Position, c: Color) -> i32 {
+    scan(pos, c, RAIDER)
+}
+
+/// The penalty for a raider of `c` on `from` standing in the enemy camp (its promotion
+/// zone) with fewer than three ways out.
+fn shut_in_at(pos: &Position, c: Color, from: Sq) -> i32 {
     let v = pos.variant;
-    // Where attacks are not plain geometry (Yanxin's Moon Fairies) each test generates
-    // the enemy's moves: 24 of them per raider would cost more than the term is worth.
-    // Without a promotion zone (Tai) there is no camp to raid: no scan of the army.
-    if !v.exact_attacks || v.zone_depth == 0 {
+    if !v.zone[c.index()][from.idx()] {
         return 0;
     }
-    let camp = &v.zone[c.index()];
-    let mut penalty = 0;
-    for &from in pos.pieces(c) {
-        if !camp[from.idx()] {
-            continue;
-        }
-        let t = pos.cell(from).ptype();
-        let value = v.piece(t).value;
-        if value < RAIDER_MIN_VALUE || v.piece(t).royal {
-            continue;
-        }
-        let ways_out = ways_out(pos, c, from);
-        if let Some(&share) = SHUT_IN_64THS.get(ways_out) {
-            penalty += value * share / 64;
-        }
-    }
-    penalty
+    let value = v.piece(pos.cell(from).ptype()).value;
+    SHUT_IN_64THS
+        .get(ways_out(pos, c, from))
+        .map_or(0, |&share| value * share / 64)
 }
 
 /// The raider's ways out, counted up to `SHUT_IN_64THS.len()`: squares it reaches in

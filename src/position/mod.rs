@@ -9,6 +9,7 @@ pub use crate::variant::{MAX_HAND_COUNT, MAX_HAND_KINDS};
 
 use crate::types::{Cell, Color, Move, PieceType, Sq, MAX_CELLS, OCC_WORDS};
 use crate::variant::{Rules, Variant};
+use crate::variant::{TRACK_SETS, TRACK_SPECIAL, TRACK_TRAPS};
 
 /// Most pieces one side can have (Tai has 177 at the start).
 pub const MAX_PIECES: usize = 256;
@@ -58,9 +59,10 @@ pub struct Position {
     /// Occupied cells as bits of the mailbox index (the Emperor's moves to every empty
     /// square are read from it without scanning the board).
     occ: [u64; OCC_WORDS],
-    /// Squares of each side's pieces of the variant's tracked types (`Variant::tracked`:
-    /// royals, the Emperor, hook movers), found without scanning the piece lists.
-    tracked: [[u64; OCC_WORDS]; 2],
+    /// Squares of each side's pieces of the variant's tracked types, one set per bit of
+    /// `Variant::tracked` (`TRACK_SPECIAL`, `TRACK_TRAPS`), found without scanning the
+    /// piece lists: `[set][colour][word]`.
+    tracked: [[[u64; OCC_WORDS]; 2]; TRACK_SETS],
     side: Color,
     /// Square where a Lion was just taken by a non-Lion (chu.md 5.4), or `Sq::NONE`.
     lion_sq: Sq,
@@ -111,7 +113,7 @@ impl Position {
             plen: [0; 2],
             pidx: [0; MAX_CELLS],
             occ: [0; OCC_WORDS],
-            tracked: [[0; OCC_WORDS]; 2],
+            tracked: [[[0; OCC_WORDS]; 2]; TRACK_SETS],
             side: Color::Black,
             lion_sq: Sq::NONE,
             pending: Sq::NONE,
@@ -252,25 +254,46 @@ impl Position {
         self.occ[s.idx() / 64] &= !(1 << (s.idx() % 64));
     }
 
-    /// Adds or removes `s` in the tracked set of `cell`'s side if its type is tracked.
+    /// Adds or removes `s` in the tracked sets of `cell`'s side that its type is in.
     #[inline]
     fn track(&mut self, s: Sq, cell: Cell, on: bool) {
-        if self.variant.tracked[cell.ptype() as usize] {
-            let w = &mut self.tracked[cell.color().index()][s.idx() / 64];
-            if on {
-                *w |= 1 << (s.idx() % 64);
-            } else {
-                *w &= !(1 << (s.idx() % 64));
+        let sets = self.variant.tracked[cell.ptype() as usize];
+        if sets == 0 {
+            return;
+        }
+        let bit = 1 << (s.idx() % 64);
+        for (set, words) in self.tracked.iter_mut().enumerate() {
+            if sets & (1 << set) != 0 {
+                let w = &mut words[cell.color().index()][s.idx() / 64];
+                if on {
+                    *w |= bit;
+                } else {
+                    *w &= !bit;
+                }
             }
         }
     }
 
-    /// The squares of `c`'s pieces of tracked types (`Variant::tracked`: royals, the
-    /// Emperor, hook movers), in square order.
+    /// The squares of `c`'s royals, Emperor and hook movers (`TRACK_SPECIAL`), in square
+    /// order.
     #[inline]
     pub fn tracked(&self, c: Color) -> impl Iterator<Item = Sq> + '_ {
+        self.tracked_in(TRACK_SPECIAL, c)
+    }
+
+    /// The squares of `c`'s raiders and Lions, the pieces the evaluation's traps judge
+    /// (`TRACK_TRAPS`), in square order.
+    #[inline]
+    pub fn trap_pieces(&self, c: Color) -> impl Iterator<Item = Sq> + '_ {
+        self.tracked_in(TRACK_TRAPS, c)
+    }
+
+    /// The squares of `c`'s pieces in the tracked set of bit `set`, in square order.
+    #[inline]
+    fn tracked_in(&self, set: u8, c: Color) -> impl Iterator<Item = Sq> + '_ {
+        let set = set.trailing_zeros() as usize;
         // Only the words that hold the board's cells (Chu uses 6 of the 16).
-        self.tracked[c.index()][..self.variant.cells.div_ceil(64)]
+        self.tracked[set][c.index()][..self.variant.cells.div_ceil(64)]
             .iter()
             .enumerate()
             .flat_map(|(w, &bits)| {
@@ -817,15 +840,17 @@ impl Position {
         if occupied as usize != self.pieces(Color::Black).len() + self.pieces(Color::White).len() {
             return Err("occupancy set holds stale squares".into());
         }
-        for c in Color::BOTH {
-            let mut expected = [0u64; OCC_WORDS];
-            for &sq in self.pieces(c) {
-                if self.variant.tracked[self.cell(sq).ptype() as usize] {
-                    expected[sq.idx() / 64] |= 1 << (sq.idx() % 64);
+        for (set, words) in self.tracked.iter().enumerate() {
+            for c in Color::BOTH {
+                let mut expected = [0u64; OCC_WORDS];
+                for &sq in self.pieces(c) {
+                    if self.variant.tracked[self.cell(sq).ptype() as usize] & (1 << set) != 0 {
+                        expected[sq.idx() / 64] |= 1 << (sq.idx() % 64);
+                    }
                 }
-            }
-            if expected != self.tracked[c.index()] {
-                return Err(format!("tracked pieces of {c} out of step"));
+                if expected != words[c.index()] {
+                    return Err(format!("tracked pieces of {c} out of step"));
+                }
             }
         }
         Ok(())

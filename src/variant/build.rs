@@ -6,7 +6,7 @@ use super::schema::compile_rows;
 use super::zobrist::Zobrist;
 use super::{
     near_bit, placement, BoardVec, Generation, PieceDef, PieceExtra, PieceMoves, Variant,
-    VariantSpec, BOARD_DIRS, MAX_HAND_KINDS, NEAR,
+    VariantSpec, BOARD_DIRS, MAX_HAND_KINDS, NEAR, TRACK_SPECIAL, TRACK_TRAPS,
 };
 use crate::movement::{Atom, Dir, KING_DIRS};
 use crate::types::{Color, PieceType, MAX_CELLS, OCC_WORDS, PAD};
@@ -417,11 +417,20 @@ impl Variant {
         let has_freezers = hand.freezes.iter().any(|&f| f);
         let has_auto_capture = hand.auto_captures.iter().any(|&f| f);
         let attacks = attack_data(&g, &moves, has_freezers);
+        let trap_kind: Vec<u8> = pieces
+            .iter()
+            .zip(&moves[0])
+            .map(|(d, m)| crate::eval::trap_kind(d, m))
+            .collect();
         let tracked = pieces
             .iter()
             .zip(&moves[0])
             .zip(&attacks.hook_types)
-            .map(|((p, m), &hook)| p.royal || m.emperor || hook)
+            .zip(&trap_kind)
+            .map(|(((p, m), &hook), &trap)| {
+                let special = p.royal || m.emperor || hook;
+                (special as u8 * TRACK_SPECIAL) | ((trap != 0) as u8 * TRACK_TRAPS)
+            })
             .collect();
         let extras = pieces.iter().any(|p| p.extra != PieceExtra::default());
         let (zone, last_rank) = zones(&g, spec.ranks, spec.zone_depth);
@@ -488,6 +497,7 @@ impl Variant {
             placement: Vec::new(),
             light_value: Vec::new(),
             light_start: std::sync::OnceLock::new(),
+            trap_kind,
         };
         v.placement = placement::placement_table(&v);
         v.light_value = v

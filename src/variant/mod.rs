@@ -160,6 +160,13 @@ pub struct PieceMoves {
     pub near_mask: u64,
 }
 
+/// `Variant::tracked` bits: royals, the Emperor and the hook movers (`Position::tracked`),
+/// and the pieces the evaluation's traps judge (`Position::trap_pieces`).
+pub const TRACK_SPECIAL: u8 = 1;
+pub const TRACK_TRAPS: u8 = 2;
+/// Number of tracked sets.
+pub const TRACK_SETS: usize = 2;
+
 impl PieceMoves {
     /// Has any Lion power (full or on a line): such a piece can pass.
     pub fn has_lion_power(&self) -> bool {
@@ -442,10 +449,10 @@ pub struct Variant {
     pub hook_types: Vec<bool>,
     /// Some piece type is a hook mover or an Emperor: reverse lookups need the army scan.
     pub special_attackers: bool,
-    /// Piece types the position keeps in a bit set (`Position::tracked`): royals, the
-    /// Emperor and the hook movers, which evaluation and the Emperor's tests look up at
-    /// every node; a scan of Tai's 177 pieces a side for them cost more than the search.
-    pub tracked: Vec<bool>,
+    /// Per piece type, the square sets the position keeps it in (bits `TRACK_SPECIAL`,
+    /// `TRACK_TRAPS`): pieces that evaluation and the Emperor's tests look up at every
+    /// node; a scan of Tai's 177 pieces a side for them cost more than the search.
+    pub tracked: Vec<u8>,
     /// On-board cells as bits of the mailbox index (for the occupancy set).
     pub board_bits: [u64; OCC_WORDS],
     /// Union per colour of every type's `near_mask`, as (dx, dy, bit): the box vectors a
@@ -484,6 +491,9 @@ pub struct Variant {
     /// One side's light material in the start position (`eval`'s conversion), found on
     /// first use.
     pub light_start: std::sync::OnceLock<i32>,
+    /// Per piece type, what the evaluation's traps judge it as (raider, Lion: bits of
+    /// `eval::trap_kind`; 0 for the rest).
+    pub trap_kind: Vec<u8>,
 }
 
 impl Variant {
