@@ -928,7 +928,7 @@ impl<'a> Worker<'a> {
             let losing = is_capture
                 && depth >= LMR_MIN_DEPTH
                 && searched >= LMR_MIN_SEARCHED
-                && losing_capture(&self.pos, &mv);
+                && ordering::losing_capture(&self.pos, &mv);
             let history = if is_capture {
                 0
             } else {
@@ -1108,7 +1108,7 @@ impl<'a> Worker<'a> {
         alpha = alpha.max(stand);
         let mut moves = std::mem::take(&mut self.buffers[ply]);
         self.pos.generate_captures(&mut moves);
-        let mut picker = MovePicker::new(&self.pos, &moves, 0, self.history, ply);
+        let mut picker = MovePicker::new(&self.pos, &moves, 0, self.history, ply, false);
         let mut best = stand;
         while let Some(mv) = picker.next(&mut moves, self.history) {
             if let Some(target) = recapture_on {
@@ -1171,7 +1171,7 @@ impl<'a> Worker<'a> {
             self.buffers[ply] = moves;
             return -MATE + ply as i32;
         }
-        let mut picker = MovePicker::new(&self.pos, &moves, 0, self.history, ply);
+        let mut picker = MovePicker::new(&self.pos, &moves, 0, self.history, ply, false);
         let mut best = royal_lost_next(ply);
         while let Some(mv) = picker.next(&mut moves, self.history) {
             self.pos.make(mv);
@@ -1240,13 +1240,6 @@ fn quiet_attacks(pos: &Position, mv: &Move, target: Sq) -> bool {
         filled: mv.to,
     };
     pos.piece_attacks(pos.cell(mv.from), mv.to, target, &o)
-}
-
-/// The capture wins less than its capturer is worth and lands where the opponent can
-/// take it back; only where that is known without making the move (exact attacks).
-fn losing_capture(pos: &Position, mv: &Move) -> bool {
-    ordering::trades_down(pos, mv, ordering::material_gain(pos, mv))
-        && pos.exposed_unmade(mv) == Some(true)
 }
 
 /// After a move (made on `pos`): the mover's royal stands attacked, and the move did not

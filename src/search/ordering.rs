@@ -144,11 +144,21 @@ impl History {
     }
 }
 
-/// Ordering scores of the classes of moves (a quiet move's history stays below `KILLER`).
+/// The capture wins less than its capturer is worth and lands where the opponent can
+/// take it back; only where that is known without making the move (exact attacks).
+pub fn losing_capture(pos: &Position, m: &Move) -> bool {
+    trades_down(pos, m, material_gain(pos, m)) && pos.exposed_unmade(m) == Some(true)
+}
+
+/// Ordering scores of the classes of moves (a quiet move's history stays within
+/// +-`KILLER / 2`).
 const TT_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 24;
 const PROMOTION: i32 = 1 << 22;
 const KILLER: i32 = 1 << 21;
+/// Losing captures (`losing_capture`) in the main search: after the killers, before the
+/// other quiet moves, by MVV/LVA among themselves.
+const LOSING_CAPTURE: i32 = 3 * (KILLER / 4);
 /// Moves handed out by selection before the rest is sorted once: most cut-offs come
 /// early, and selection over 300 moves (Tai, Ko) costs quadratic time.
 const SELECT_FIRST: usize = 8;
@@ -168,6 +178,7 @@ impl MovePicker {
         tt_move: u32,
         history: &mut History,
         ply: usize,
+        losing_late: bool,
     ) -> MovePicker {
         let ply = ply.min(history.scores.len() - 1);
         let mut scores = std::mem::take(&mut history.scores[ply]);
@@ -180,7 +191,11 @@ impl MovePicker {
             } else {
                 let cv = capture_value(pos, m);
                 if cv > 0 {
-                    CAPTURE + cv
+                    if losing_late && losing_capture(pos, m) {
+                        LOSING_CAPTURE + cv
+                    } else {
+                        CAPTURE + cv
+                    }
                 } else if m.promotes() {
                     PROMOTION
                 } else if *m == killers[0] {
@@ -243,9 +258,9 @@ impl MovePicker {
     }
 
     /// Every move still to come is quiet: no capture, promotion or TT move (the last
-    /// one handed out was a quiet move from the history or killer class).
+    /// one handed out was a quiet move from the history class).
     pub fn only_quiet_left(&self) -> bool {
-        self.last < PROMOTION
+        self.last < LOSING_CAPTURE
     }
 }
 
@@ -271,7 +286,7 @@ mod tests {
         assert_eq!(h.killers[3][0], cut);
         // The picker hands out the rewarded move (a killer now) before the punished one.
         let mut list = vec![tried, cut];
-        let mut picker = MovePicker::new(&pos, &list, 0, &mut h, 3);
+        let mut picker = MovePicker::new(&pos, &list, 0, &mut h, 3, true);
         assert_eq!(picker.next(&mut list, &mut h), Some(cut));
         // Between searches the history halves and the killers go.
         h.age();

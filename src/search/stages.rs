@@ -57,7 +57,7 @@ impl StagedMoves {
                 }
                 None => self.tt_code,
             };
-            self.picker = Some(MovePicker::new(pos, &self.list, tt, history, ply));
+            self.picker = Some(MovePicker::new(pos, &self.list, tt, history, ply, true));
         }
         let m = self.picker.as_mut()?.next(&mut self.list, history)?;
         self.handed_out += 1;
