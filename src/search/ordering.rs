@@ -150,6 +150,12 @@ pub fn losing_capture(pos: &Position, m: &Move) -> bool {
     trades_down(pos, m, material_gain(pos, m)) && pos.exposed_unmade(m) == Some(true)
 }
 
+/// A quiet promotion onto a square where the opponent can take the promoted piece (where
+/// that is known without making the move): most such promotions only give the piece away.
+fn promotes_into_attack(pos: &Position, m: &Move) -> bool {
+    pos.exposed_unmade(m) == Some(true)
+}
+
 /// Ordering scores of the classes of moves (a quiet move's history stays within
 /// +-`KILLER / 2`).
 const TT_MOVE: i32 = 1 << 30;
@@ -157,7 +163,8 @@ const CAPTURE: i32 = 1 << 24;
 const PROMOTION: i32 = 1 << 22;
 const KILLER: i32 = 1 << 21;
 /// Losing captures (`losing_capture`) in the main search: after the killers, before the
-/// other quiet moves, by MVV/LVA among themselves.
+/// other quiet moves, by MVV/LVA among themselves; after them the quiet promotions onto a
+/// square the opponent attacks (`promotes_into_attack`).
 const LOSING_CAPTURE: i32 = 3 * (KILLER / 4);
 /// Moves handed out by selection before the rest is sorted once: most cut-offs come
 /// early, and selection over 300 moves (Tai, Ko) costs quadratic time.
@@ -197,7 +204,11 @@ impl MovePicker {
                         CAPTURE + cv
                     }
                 } else if m.promotes() {
-                    PROMOTION
+                    if losing_late && promotes_into_attack(pos, m) {
+                        LOSING_CAPTURE
+                    } else {
+                        PROMOTION
+                    }
                 } else if *m == killers[0] {
                     KILLER + 1
                 } else if *m == killers[1] {
@@ -292,5 +303,37 @@ mod tests {
         h.age();
         assert_eq!(h.value(&pos, &cut), good / 2);
         assert_eq!(h.killers[3], [Move::NULL; KILLERS]);
+    }
+
+    #[test]
+    fn a_promotion_into_attack_comes_after_the_killers() {
+        // Two Pawns enter the zone: the left one next to a Gold that takes it, the right
+        // one on an empty file. A King move is the killer.
+        let sfen = "11k/12/g11/12/P5P5/12/12/12/12/12/12/K11 b - 1";
+        let pos = Position::from_sfen(Variant::chu(), sfen, Rules::default()).expect("SFEN");
+        let mut list = pos.legal_moves();
+        let usi = |m: &Move| pos.move_to_usi(m);
+        let (safe, exposed) = ("6e6d+", "12e12d+");
+        let killer = *list.iter().find(|m| usi(m) == "12l11l").expect("King move");
+        let mut h = History::new();
+        h.reward(&pos, &killer, 2, 4);
+        let mut order = Vec::new();
+        let mut picker = MovePicker::new(&pos, &list.clone(), 0, &mut h, 2, true);
+        while let Some(m) = picker.next(&mut list, &mut h) {
+            order.push(usi(&m));
+        }
+        let at = |s: &str| order.iter().position(|u| u == s).expect(s);
+        assert!(
+            at(safe) < at("12l11l") && at("12l11l") < at(exposed),
+            "{order:?}"
+        );
+        // Without the late losing class (quiescence) the promotion keeps its place.
+        let mut picker = MovePicker::new(&pos, &list.clone(), 0, &mut h, 2, false);
+        let mut first = Vec::new();
+        while let Some(m) = picker.next(&mut list, &mut h) {
+            first.push(usi(&m));
+        }
+        let at = |s: &str| first.iter().position(|u| u == s).expect(s);
+        assert!(at(exposed) < at("12l11l"), "{first:?}");
     }
 }
