@@ -307,33 +307,35 @@ mod tests {
 
     #[test]
     fn a_promotion_into_attack_comes_after_the_killers() {
-        // Two Pawns enter the zone: the left one next to a Gold that takes it, the right
+        // Two Pawns enter the zone: the left one beside a Gold that takes it, the right
         // one on an empty file. A King move is the killer.
         let sfen = "11k/12/g11/12/P5P5/12/12/12/12/12/12/K11 b - 1";
         let pos = Position::from_sfen(Variant::chu(), sfen, Rules::default()).expect("SFEN");
-        let mut list = pos.legal_moves();
-        let usi = |m: &Move| pos.move_to_usi(m);
-        let (safe, exposed) = ("6e6d+", "12e12d+");
-        let killer = *list.iter().find(|m| usi(m) == "12l11l").expect("King move");
+        let (safe, killer, exposed) = ("6e6d+", "12l11l", "12e12d+");
         let mut h = History::new();
-        h.reward(&pos, &killer, 2, 4);
-        let mut order = Vec::new();
-        let mut picker = MovePicker::new(&pos, &list.clone(), 0, &mut h, 2, true);
-        while let Some(m) = picker.next(&mut list, &mut h) {
-            order.push(usi(&m));
-        }
-        let at = |s: &str| order.iter().position(|u| u == s).expect(s);
-        assert!(
-            at(safe) < at("12l11l") && at("12l11l") < at(exposed),
-            "{order:?}"
-        );
+        let king_move = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| pos.move_to_usi(m) == killer);
+        h.reward(&pos, &king_move.expect("King move"), 2, 4);
+        let order = |losing_late: bool, h: &mut History| {
+            let mut list = pos.legal_moves();
+            let mut picker = MovePicker::new(&pos, &list, 0, h, 2, losing_late);
+            let mut out = Vec::new();
+            while let Some(m) = picker.next(&mut list, h) {
+                out.push(pos.move_to_usi(&m));
+            }
+            out
+        };
+        let at = |order: &[String], s: &str| order.iter().position(|u| u == s).expect(s);
+        let main = order(true, &mut h);
+        let (a, b, c) = (at(&main, safe), at(&main, killer), at(&main, exposed));
+        assert!(a < b && b < c, "{main:?}");
         // Without the late losing class (quiescence) the promotion keeps its place.
-        let mut picker = MovePicker::new(&pos, &list.clone(), 0, &mut h, 2, false);
-        let mut first = Vec::new();
-        while let Some(m) = picker.next(&mut list, &mut h) {
-            first.push(usi(&m));
-        }
-        let at = |s: &str| first.iter().position(|u| u == s).expect(s);
-        assert!(at(exposed) < at("12l11l"), "{first:?}");
+        let quiescence = order(false, &mut h);
+        assert!(
+            at(&quiescence, exposed) < at(&quiescence, killer),
+            "{quiescence:?}"
+        );
     }
 }
