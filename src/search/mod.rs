@@ -660,19 +660,6 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let first = scored.is_empty();
-            // Late root moves are reduced as in the tree (`search_sibling`).
-            let searched = scored.len();
-            let is_capture = self.pos.is_capture(&m);
-            let unreduced = if is_capture {
-                !ordering::losing_capture(&self.pos, &m)
-            } else {
-                hunted_royal(&self.pos).is_some_and(|r| quiet_attacks(&self.pos, &m, r))
-            };
-            let history = if is_capture {
-                0
-            } else {
-                self.history.value(&self.pos, &m)
-            };
             self.pos.make(m);
             let child = self.pos.key();
             if busy.is_some_and(|b| !first && !b.claim(child, retry)) {
@@ -684,8 +671,10 @@ impl<'a> Worker<'a> {
             if first {
                 s = -self.search(depth - 1, 1, -beta, -alpha, true);
             } else {
-                s = self
-                    .search_sibling(m, searched, unreduced, history, depth, 0, alpha, beta, true);
+                s = -self.search(depth - 1, 1, -alpha - 1, -alpha, false);
+                if s > alpha && s < beta && !self.abort {
+                    s = -self.search(depth - 1, 1, -beta, -alpha, true);
+                }
                 if let Some(busy) = busy {
                     busy.leave(child);
                 }
