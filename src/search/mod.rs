@@ -41,6 +41,9 @@ pub const MAX_THREADS: usize = 256;
 const DEFER_DEPTH: i32 = 1;
 /// Quiescence: a capture must be able to bring the score within this of alpha.
 const DELTA_MARGIN: i32 = 200;
+/// Half-width of the first aspiration window (centipawns); it grows by half on each
+/// failure.
+const ASPIRATION_DELTA: i32 = 30;
 /// Quiescence plies in which every capture is tried under `Variant::short_quiescence`;
 /// deeper, only recaptures.
 const QS_FULL_PLIES: u32 = 2;
@@ -616,7 +619,7 @@ impl<'a> Worker<'a> {
         depth: i32,
         prev: i32,
     ) -> Vec<(Move, i32)> {
-        let mut delta = 40;
+        let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) = if depth >= 4 && prev.abs() < MATE_BOUND {
             (prev - delta, prev + delta)
         } else {
@@ -628,14 +631,18 @@ impl<'a> Worker<'a> {
             if self.abort {
                 return scored;
             }
+            // The new window is set from the fail-soft score, not from the old bound: a
+            // score that fell by 3 pawns is bracketed at once. A fail low also pulls beta
+            // down, since the true score lies below the old one.
             if best <= alpha && alpha > -INF {
-                alpha = (alpha - delta).max(-INF);
+                beta = (alpha + beta) / 2;
+                alpha = (best - delta).max(-INF);
             } else if best >= beta && beta < INF {
-                beta = (beta + delta).min(INF);
+                beta = (best + delta).min(INF);
             } else {
                 return scored;
             }
-            delta *= 3;
+            delta += delta / 2;
         }
     }
 
