@@ -31,6 +31,13 @@ const HUNT_RADIUS: i32 = 6;
 const HUNT_STEP: i32 = 3;
 /// Hunters counted per royal (the nearest are what matters; bounds the cost on big boards).
 const HUNT_PIECES: i32 = 8;
+/// Hunters within this distance of an enemy royal make its attack swarm.
+const SWARM_RADIUS: i32 = 2;
+/// The swarm bonus is this times the square of the swarm's size (at most `SWARM_MAX`), at
+/// full weight: each further attacker pays more than the last, so that the side ahead
+/// piles attackers onto the royal's shelter rather than circling it with one or two.
+const SWARM_SQUARE: i32 = 8;
+const SWARM_MAX: i32 = 6;
 /// Centipawns per neighbouring square the enemy royal cannot use, at full weight.
 const CAGE_SQUARE: i32 = 6;
 /// Centipawns per step the enemy royal stands away from the board's centre, at full
@@ -104,11 +111,14 @@ fn hunt(pos: &Position, ahead: Color, behind: Color) -> i32 {
     for r in pos.royals(behind) {
         // The nearest hunters only: closeness values, summed over the best few.
         let mut near = [0i32; HUNT_PIECES as usize];
+        let mut swarm = 0;
         for &p in pos.pieces(ahead) {
             if v.piece(pos.cell(p).ptype()).royal {
                 continue;
             }
-            let closeness = HUNT_RADIUS + 1 - v.distance(p, r) as i32;
+            let distance = v.distance(p, r) as i32;
+            swarm += (distance <= SWARM_RADIUS) as i32;
+            let closeness = HUNT_RADIUS + 1 - distance;
             if closeness <= 0 {
                 continue;
             }
@@ -119,6 +129,8 @@ fn hunt(pos: &Position, ahead: Color, behind: Color) -> i32 {
             }
         }
         score += near.iter().sum::<i32>() * HUNT_STEP;
+        let swarm = swarm.min(SWARM_MAX);
+        score += swarm * swarm * SWARM_SQUARE;
         let caged = v.king_offsets[0]
             .iter()
             .filter(|&&d| {
@@ -157,6 +169,16 @@ mod tests {
         assert!(f > 0 && n > f, "far {f}, near {n}");
         // The same from the other side's view.
         assert_eq!(conversion(&near, Color::White), -n);
+    }
+
+    #[test]
+    fn each_further_attacker_near_the_enemy_king_pays_more() {
+        // One, two and three Dragon Kings two squares from the King, the rest at home.
+        let one = chu("11k/12/9D2/12/12/12/12/12/12/12/DD10/K11 b - 1");
+        let two = chu("11k/12/9DD1/12/12/12/12/12/12/12/D11/K11 b - 1");
+        let three = chu("11k/12/9DDD/12/12/12/12/12/12/12/12/K11 b - 1");
+        let [a, b, c] = [one, two, three].map(|p| hunt(&p, Color::Black, Color::White));
+        assert!(c - b > b - a && b - a > 0, "{a} {b} {c}");
     }
 
     #[test]
