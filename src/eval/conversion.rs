@@ -3,7 +3,8 @@
 //! horizon, so it shuffles. When one side leads by `LEAD_MIN` or more it gets:
 //! - a hunt bonus: its pieces near each enemy royal (closer is better), the enemy
 //!   royal's neighbouring squares taken away (occupied by the hunter, or off the board),
-//!   and the enemy royal driven away from the centre;
+//!   the enemy royal driven away from the centre, and a swarm bonus that grows with the
+//!   square of the hunters within two squares of the royal;
 //! - a trade-down bonus that grows as the total material shrinks, so that even trades
 //!   pay for the side ahead;
 //! - a light-material bonus: a share of the lead for each side's light pieces gone since
