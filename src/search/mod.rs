@@ -21,7 +21,7 @@ use crate::movegen::attack::Overlay;
 use crate::position::Position;
 use crate::types::{Move, Sq};
 use crate::variant::Repetition;
-use abdada::BusyTable;
+use abdada::{BusyTable, Claim};
 use ordering::{History, MovePicker};
 use stages::StagedMoves;
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicU64, Ordering::Relaxed};
@@ -669,7 +669,11 @@ impl<'a> Worker<'a> {
             let first = scored.is_empty();
             self.pos.make(m);
             let child = self.pos.key();
-            if busy.is_some_and(|b| !first && !b.claim(child, retry)) {
+            let claim = match busy {
+                Some(b) if !first => b.claim(child, retry),
+                _ => Claim::Unclaimed,
+            };
+            if claim == Claim::Busy {
                 self.pos.unmake();
                 deferred.push(m);
                 continue;
@@ -683,7 +687,7 @@ impl<'a> Worker<'a> {
                     s = -self.search(depth - 1, 1, -beta, -alpha, true);
                 }
                 if let Some(busy) = busy {
-                    busy.leave(child);
+                    busy.leave(child, claim);
                 }
             }
             self.pos.unmake();
@@ -959,7 +963,11 @@ impl<'a> Worker<'a> {
             let child = self.pos.key();
             self.shared.tt.prefetch(child);
             self.evals.prefetch(child);
-            if busy.is_some_and(|b| searched > 0 && !b.claim(child, retry)) {
+            let claim = match busy {
+                Some(b) if searched > 0 => b.claim(child, retry),
+                _ => Claim::Unclaimed,
+            };
+            if claim == Claim::Busy {
                 self.pos.unmake();
                 deferred.push(mv);
                 continue;
@@ -979,7 +987,7 @@ impl<'a> Worker<'a> {
                     pv_node,
                 );
                 if let Some(busy) = busy {
-                    busy.leave(child);
+                    busy.leave(child, claim);
                 }
                 s
             };
