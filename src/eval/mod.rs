@@ -23,6 +23,7 @@ mod traps;
 use crate::position::Position;
 use crate::types::Color;
 use crate::variant::{Rules, Variant};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Static scores stay below the search's mate scores (29000) and inside the TT's 16 bits:
 /// Tai's armies are worth about 2000 pawns a side, so large leads are compressed.
@@ -76,31 +77,42 @@ fn mobility_score(pos: &Position) -> i32 {
     MOBILITY_SQUARE * (mobility(pos, us) - mobility(pos, us.flip()))
 }
 
-/// Entries of an `EvalCache` (16 bytes each: 1 MB a thread).
+/// Entries of an `EvalCache` (16 bytes each: 1 MB).
 const CACHE_ENTRIES: usize = 1 << 16;
 /// Marks a cache entry whose mobility is not computed yet.
 const NO_MOBILITY: i32 = i32::MIN;
 
-#[derive(Copy, Clone)]
+/// One entry: the data word (score before mobility, mobility) and the key xor-ed with
+/// it. Threads read and write entries without locks; an entry torn by two writes at once
+/// fails the key test and is computed again, never read wrong.
 struct CacheEntry {
-    key: u64,
-    before_mobility: i32,
-    mobility: i32,
+    check: AtomicU64,
+    data: AtomicU64,
 }
 
-/// What an unused entry holds (key 0 is never looked up).
-const EMPTY_ENTRY: CacheEntry = CacheEntry {
-    key: 0,
-    before_mobility: 0,
-    mobility: NO_MOBILITY,
-};
+fn pack(before_mobility: i32, mobility: i32) -> u64 {
+    before_mobility as u32 as u64 | (mobility as u32 as u64) << 32
+}
 
-/// One search thread's evaluations by position key: re-searches, transpositions, the
-/// next iteration and the next search of the game evaluate the same positions again.
-/// The score before mobility is kept, and mobility once a window needed it, so a hit
-/// answers exactly as `evaluate_within`.
+fn unpack(data: u64) -> (i32, i32) {
+    (data as u32 as i32, (data >> 32) as u32 as i32)
+}
+
+/// An unused entry: its check names key 0, which is never looked up.
+fn empty_entry() -> CacheEntry {
+    let data = pack(0, NO_MOBILITY);
+    CacheEntry {
+        check: AtomicU64::new(data),
+        data: AtomicU64::new(data),
+    }
+}
+
+/// Evaluations by position key, shared by the search threads: re-searches,
+/// transpositions, the other thread's tree, the next iteration and the next search of the
+/// game evaluate the same positions again. The score before mobility is kept, and
+/// mobility once a window needed it, so a hit answers exactly as `evaluate_within`.
 pub struct EvalCache {
-    entries: Vec<CacheEntry>,
+    entries: Box<[CacheEntry]>,
     /// The game type (variant and rules) the entries were computed under: a position of
     /// another may have the same key and another score.
     game_type: Option<(usize, Rules)>,
@@ -109,7 +121,7 @@ pub struct EvalCache {
 impl Default for EvalCache {
     fn default() -> EvalCache {
         EvalCache {
-            entries: vec![EMPTY_ENTRY; CACHE_ENTRIES],
+            entries: (0..CACHE_ENTRIES).map(|_| empty_entry()).collect(),
             game_type: None,
         }
     }
@@ -118,7 +130,7 @@ impl Default for EvalCache {
 impl EvalCache {
     /// Forgets every entry.
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY_ENTRY);
+        self.entries.iter_mut().for_each(|e| *e = empty_entry());
         self.game_type = None;
     }
 
@@ -138,26 +150,33 @@ impl EvalCache {
     }
 
     /// `evaluate_within(pos, alpha, beta)`, from the cache where it can.
-    pub fn evaluate_within(&mut self, pos: &Position, alpha: i32, beta: i32) -> i32 {
+    pub fn evaluate_within(&self, pos: &Position, alpha: i32, beta: i32) -> i32 {
         let key = pos.key();
         // Key 0 is what an empty entry holds.
         if key == 0 {
             return evaluate_within(pos, alpha, beta);
         }
-        let e = &mut self.entries[slot(key)];
-        if e.key != key {
-            *e = CacheEntry {
-                key,
-                before_mobility: score_before_mobility(pos),
-                mobility: NO_MOBILITY,
-            };
-        }
-        let mut s = e.before_mobility;
+        let e = &self.entries[slot(key)];
+        let data = e.data.load(Relaxed);
+        let hit = e.check.load(Relaxed) ^ data == key;
+        let (before_mobility, mut mobility) = if hit {
+            unpack(data)
+        } else {
+            (score_before_mobility(pos), NO_MOBILITY)
+        };
+        let mut changed = !hit;
+        let mut s = before_mobility;
         if needs_mobility(s, alpha, beta) {
-            if e.mobility == NO_MOBILITY {
-                e.mobility = mobility_score(pos);
+            if mobility == NO_MOBILITY {
+                mobility = mobility_score(pos);
+                changed = true;
             }
-            s += e.mobility;
+            s += mobility;
+        }
+        if changed {
+            let data = pack(before_mobility, mobility);
+            e.data.store(data, Relaxed);
+            e.check.store(key ^ data, Relaxed);
         }
         compress(s)
     }
@@ -263,7 +282,7 @@ mod tests {
         // Along a pseudo-random game, each position asked with a far window first (no
         // mobility), then a full one (mobility added to the cached entry), then again.
         let mut pos = Position::start(Variant::chu(), Rules::default());
-        let mut cache = EvalCache::default();
+        let cache = EvalCache::default();
         let mut seed = 7u64;
         for _ in 0..120 {
             let full = evaluate(&pos);
@@ -291,10 +310,56 @@ mod tests {
     }
 
     #[test]
+    fn threads_sharing_the_cache_read_only_whole_entries() {
+        // Two threads evaluate the positions of one pseudo-random game over and over
+        // through one small set of slots, with windows that do and do not need mobility:
+        // every answer must be the evaluation itself, never half of another's entry.
+        let mut pos = Position::start(Variant::chu(), Rules::default());
+        let mut line = Vec::new();
+        let mut seed = 11u64;
+        for _ in 0..200 {
+            line.push(pos.clone());
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.royal_count(pos.side_to_move().flip()) == 0 {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.make(moves[(seed >> 33) as usize % moves.len()]);
+        }
+        let cache = EvalCache::default();
+        std::thread::scope(|scope| {
+            for t in 0..2 {
+                let (line, cache) = (&line, &cache);
+                scope.spawn(move || {
+                    for round in 0..20 {
+                        for (i, p) in line.iter().enumerate() {
+                            let full = evaluate(p);
+                            let (alpha, beta) = if (i + round + t) % 2 == 0 {
+                                (full + 5000, full + 5001)
+                            } else {
+                                (-30_000, 30_000)
+                            };
+                            assert_eq!(
+                                cache.evaluate_within(p, alpha, beta),
+                                evaluate_within(p, alpha, beta)
+                            );
+                        }
+                    }
+                });
+            }
+        });
+    }
+
+    #[test]
     fn the_cache_keeps_its_entries_for_one_game_type_only() {
         let pos = chu("11k/12/12/12/12/6R5/6p5/12/12/12/12/K11 b - 1");
         let mut cache = EvalCache::default();
-        let held = |c: &EvalCache| c.entries[slot(pos.key())].key == pos.key();
+        let held = |c: &EvalCache| {
+            let e = &c.entries[slot(pos.key())];
+            e.check.load(Relaxed) ^ e.data.load(Relaxed) == pos.key()
+        };
         cache.adopt(&pos);
         cache.evaluate_within(&pos, -30_000, 30_000);
         // The next search of the same game keeps what the last one evaluated.

@@ -141,9 +141,9 @@ pub struct Searcher {
     busy: BusyTable,
     /// One history table per thread, kept from one search of a game to the next.
     histories: Vec<History>,
-    /// One evaluation cache per thread, kept likewise: the positions of the last search's
-    /// tree come again in the next one.
-    evals: Vec<EvalCache>,
+    /// The evaluation cache, shared by the threads and kept likewise: the positions of
+    /// the last search's tree come again in the next one, and one thread's in the other's.
+    evals: EvalCache,
 }
 
 /// State shared by all threads of one search.
@@ -210,8 +210,8 @@ struct Worker<'a> {
     deferred: Vec<Vec<Move>>,
     /// Per ply: the quiet moves searched so far without a cut-off.
     quiets_tried: Vec<Vec<Move>>,
-    /// This thread's evaluations by position key.
-    evals: &'a mut EvalCache,
+    /// The evaluations by position key.
+    evals: &'a EvalCache,
     local_nodes: u64,
     seldepth: usize,
     /// The iteration being searched.
@@ -238,7 +238,7 @@ impl Searcher {
             pool: None,
             busy: BusyTable::new(),
             histories: Vec::new(),
-            evals: Vec::new(),
+            evals: EvalCache::default(),
         };
         s.set_threads(threads);
         s
@@ -278,7 +278,6 @@ impl Searcher {
     pub fn set_threads(&mut self, n: usize) {
         self.threads = n.clamp(1, MAX_THREADS);
         self.histories.resize_with(self.threads, History::new);
-        self.evals.resize_with(self.threads, EvalCache::default);
         self.pool = if self.threads > 1 {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(self.threads - 1)
@@ -301,7 +300,7 @@ impl Searcher {
     pub fn new_game(&mut self) {
         self.tt.clear();
         self.histories.iter_mut().for_each(|h| *h = History::new());
-        self.evals.iter_mut().for_each(EvalCache::clear);
+        self.evals.clear();
     }
 
     /// Searches the game's current position within `limits`, calling `info` after each
@@ -360,16 +359,13 @@ impl Searcher {
             .histories
             .split_first_mut()
             .expect("one history per thread, at least one thread");
-        let (main_evals, helper_evals) = self
-            .evals
-            .split_first_mut()
-            .expect("one evaluation cache per thread, at least one thread");
-        let mut main = Worker::new(game.position().clone(), &shared, main_history, main_evals);
+        self.evals.adopt(pos);
+        let evals = &self.evals;
+        let mut main = Worker::new(game.position().clone(), &shared, main_history, evals);
         let mut result = match &self.pool {
             None => main.iterate(&root_moves, &plan, info),
             Some(pool) => pool.in_place_scope(|scope| {
-                let helpers = helper_histories.iter_mut().zip(helper_evals.iter_mut());
-                for (i, (history, evals)) in helpers.enumerate() {
+                for (i, history) in helper_histories.iter_mut().enumerate() {
                     let helper_index = i + 1;
                     let mut helper = Worker::new(game.position().clone(), &shared, history, evals);
                     let (root_moves, max_depth, multipv) =
@@ -406,10 +402,9 @@ impl<'a> Worker<'a> {
         pos: Position,
         shared: &'a Shared<'a>,
         history: &'a mut History,
-        evals: &'a mut EvalCache,
+        evals: &'a EvalCache,
     ) -> Worker<'a> {
         let root_draw = draw_value(&pos);
-        evals.adopt(&pos);
         Worker {
             root_draw,
             pos,
