@@ -277,14 +277,30 @@ mod tests {
         assert!(evaluate(&open) > evaluate(&corner));
     }
 
+    /// The positions of a pseudo-random Chu game of at most `plies` plies.
+    fn random_line(mut seed: u64, plies: usize) -> Vec<Position> {
+        let mut pos = Position::start(Variant::chu(), Rules::default());
+        let mut line = Vec::new();
+        for _ in 0..plies {
+            line.push(pos.clone());
+            let moves = pos.legal_moves();
+            if moves.is_empty() || pos.royal_count(pos.side_to_move().flip()) == 0 {
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            pos.make(moves[(seed >> 33) as usize % moves.len()]);
+        }
+        line
+    }
+
     #[test]
     fn the_cache_answers_as_the_evaluation_does() {
         // Along a pseudo-random game, each position asked with a far window first (no
         // mobility), then a full one (mobility added to the cached entry), then again.
-        let mut pos = Position::start(Variant::chu(), Rules::default());
         let cache = EvalCache::default();
-        let mut seed = 7u64;
-        for _ in 0..120 {
+        for pos in random_line(7, 120) {
             let full = evaluate(&pos);
             for (alpha, beta) in [
                 (full + 5000, full + 5001),
@@ -298,14 +314,6 @@ mod tests {
                     pos.to_sfen()
                 );
             }
-            let moves = pos.legal_moves();
-            if moves.is_empty() || pos.royal_count(pos.side_to_move().flip()) == 0 {
-                break;
-            }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            pos.make(moves[(seed >> 33) as usize % moves.len()]);
         }
     }
 
@@ -314,20 +322,7 @@ mod tests {
         // Two threads evaluate the positions of one pseudo-random game over and over
         // through one small set of slots, with windows that do and do not need mobility:
         // every answer must be the evaluation itself, never half of another's entry.
-        let mut pos = Position::start(Variant::chu(), Rules::default());
-        let mut line = Vec::new();
-        let mut seed = 11u64;
-        for _ in 0..200 {
-            line.push(pos.clone());
-            let moves = pos.legal_moves();
-            if moves.is_empty() || pos.royal_count(pos.side_to_move().flip()) == 0 {
-                break;
-            }
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            pos.make(moves[(seed >> 33) as usize % moves.len()]);
-        }
+        let line = random_line(11, 200);
         let cache = EvalCache::default();
         std::thread::scope(|scope| {
             for t in 0..2 {
