@@ -11,6 +11,7 @@ pub mod eval;
 pub mod game;
 pub mod gamefile;
 pub mod gui;
+pub mod lockless;
 pub mod movegen;
 pub mod movement;
 pub mod notation;

@@ -20,10 +20,10 @@ pub(crate) use traps::trap_kind;
 pub mod trace;
 mod traps;
 
+use crate::lockless::KeyedSlot;
 use crate::position::Position;
 use crate::types::Color;
 use crate::variant::{Rules, Variant};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Static scores stay below the search's mate scores (29000) and inside the TT's 16 bits:
 /// Tai's armies are worth about 2000 pawns a side, so large leads are compressed.
@@ -82,14 +82,7 @@ const CACHE_ENTRIES: usize = 1 << 16;
 /// Marks a cache entry whose mobility is not computed yet.
 const NO_MOBILITY: i32 = i32::MIN;
 
-/// One entry: the data word (score before mobility, mobility) and the key xor-ed with
-/// it. Threads read and write entries without locks; an entry torn by two writes at once
-/// fails the key test and is computed again, never read wrong.
-struct CacheEntry {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
+/// An entry's data word: the score before mobility, and mobility.
 fn pack(before_mobility: i32, mobility: i32) -> u64 {
     before_mobility as u32 as u64 | (mobility as u32 as u64) << 32
 }
@@ -98,21 +91,18 @@ fn unpack(data: u64) -> (i32, i32) {
     (data as u32 as i32, (data >> 32) as u32 as i32)
 }
 
-/// An unused entry: its check names key 0, which is never looked up.
-fn empty_entry() -> CacheEntry {
-    let data = pack(0, NO_MOBILITY);
-    CacheEntry {
-        check: AtomicU64::new(data),
-        data: AtomicU64::new(data),
-    }
+/// An unused entry: stored under key 0, which is never looked up.
+fn empty_entry() -> KeyedSlot {
+    KeyedSlot::new(0, pack(0, NO_MOBILITY))
 }
 
 /// Evaluations by position key, shared by the search threads: re-searches,
 /// transpositions, the other thread's tree, the next iteration and the next search of the
 /// game evaluate the same positions again. The score before mobility is kept, and
 /// mobility once a window needed it, so a hit answers exactly as `evaluate_within`.
+/// Threads share the entries without locks (`KeyedSlot`).
 pub struct EvalCache {
-    entries: Box<[CacheEntry]>,
+    entries: Box<[KeyedSlot]>,
     /// The game type (variant and rules) the entries were computed under: a position of
     /// another may have the same key and another score.
     game_type: Option<(usize, Rules)>,
@@ -157,8 +147,8 @@ impl EvalCache {
             return evaluate_within(pos, alpha, beta);
         }
         let e = &self.entries[slot(key)];
-        let data = e.data.load(Relaxed);
-        let hit = e.check.load(Relaxed) ^ data == key;
+        let (stored, data) = e.load();
+        let hit = stored == key;
         let (before_mobility, mut mobility) = if hit {
             unpack(data)
         } else {
@@ -174,9 +164,7 @@ impl EvalCache {
             s += mobility;
         }
         if changed {
-            let data = pack(before_mobility, mobility);
-            e.data.store(data, Relaxed);
-            e.check.store(key ^ data, Relaxed);
+            e.store(key, pack(before_mobility, mobility));
         }
         compress(s)
     }
@@ -351,10 +339,7 @@ mod tests {
     fn the_cache_keeps_its_entries_for_one_game_type_only() {
         let pos = chu("11k/12/12/12/12/6R5/6p5/12/12/12/12/K11 b - 1");
         let mut cache = EvalCache::default();
-        let held = |c: &EvalCache| {
-            let e = &c.entries[slot(pos.key())];
-            e.check.load(Relaxed) ^ e.data.load(Relaxed) == pos.key()
-        };
+        let held = |c: &EvalCache| c.entries[slot(pos.key())].load().0 == pos.key();
         cache.adopt(&pos);
         cache.evaluate_within(&pos, -30_000, 30_000);
         // The next search of the same game keeps what the last one evaluated.

@@ -1,10 +1,10 @@
-//! Transposition table: lock-free, shared by all search threads. Each entry is two atomic
-//! `u64`s written without locks; the key word is stored XOR the data word, so a torn write
-//! (key from one store, data from another) fails the check and reads as a miss.
+//! Transposition table: lock-free, shared by all search threads. Each entry is a
+//! `KeyedSlot`: a torn write fails its key check and reads as a miss.
 //!
 //! data = move:32 | score:16 | depth:8 | generation:6 | bound:2
 
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering::Relaxed};
+use crate::lockless::KeyedSlot;
+use std::sync::atomic::{AtomicU8, Ordering::Relaxed};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Bound {
@@ -21,16 +21,11 @@ pub struct Entry {
     pub bound: Bound,
 }
 
-struct Slot {
-    check: AtomicU64,
-    data: AtomicU64,
-}
-
 /// Entries per bucket; a probe looks at both.
 const BUCKET: usize = 2;
 
 pub struct TranspositionTable {
-    slots: Vec<Slot>,
+    slots: Vec<KeyedSlot>,
     buckets: usize,
     generation: AtomicU8,
 }
@@ -102,15 +97,12 @@ impl TranspositionTable {
             }
         }
         let bytes = mb * 1024 * 1024;
-        let buckets = (bytes / (BUCKET * std::mem::size_of::<Slot>())).max(1);
-        let mut slots: Vec<Slot> = Vec::new();
+        let buckets = (bytes / (BUCKET * std::mem::size_of::<KeyedSlot>())).max(1);
+        let mut slots: Vec<KeyedSlot> = Vec::new();
         slots
             .try_reserve_exact(buckets * BUCKET)
             .map_err(|e| format!("cannot allocate a hash of {mb} MB: {e}"))?;
-        slots.extend((0..buckets * BUCKET).map(|_| Slot {
-            check: AtomicU64::new(0),
-            data: AtomicU64::new(0),
-        }));
+        slots.extend((0..buckets * BUCKET).map(|_| KeyedSlot::new(0, 0)));
         // Writing the empty slots above touched every page once, now rather than during a
         // multi-threaded search (where faulting them in is slow); no second pass needed.
         Ok(TranspositionTable {
@@ -122,8 +114,7 @@ impl TranspositionTable {
 
     pub fn clear(&self) {
         for s in &self.slots {
-            s.check.store(0, Relaxed);
-            s.data.store(0, Relaxed);
+            s.store(0, 0);
         }
     }
 
@@ -147,8 +138,8 @@ impl TranspositionTable {
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
         for s in &self.slots[b..b + BUCKET] {
-            let data = s.data.load(Relaxed);
-            if s.check.load(Relaxed) ^ data == key {
+            let (stored, data) = s.load();
+            if stored == key {
                 return unpack(data).map(|(e, _)| e);
             }
         }
@@ -163,9 +154,9 @@ impl TranspositionTable {
         let mut victim = 0;
         let mut worst = i32::MAX;
         for (i, s) in bucket.iter().enumerate() {
-            let data = s.data.load(Relaxed);
+            let (stored, data) = s.load();
             let old = unpack(data);
-            if s.check.load(Relaxed) ^ data == key {
+            if stored == key {
                 if let Some((e, _)) = old {
                     if e.depth > depth + 2 && bound != Bound::Exact {
                         return;
@@ -173,8 +164,7 @@ impl TranspositionTable {
                     // Keep the old move if the new result has none.
                     let mv = if mv == 0 { e.mv } else { mv };
                     let d = pack(mv, score, depth, generation, bound);
-                    s.data.store(d, Relaxed);
-                    s.check.store(key ^ d, Relaxed);
+                    s.store(key, d);
                     return;
                 }
             }
@@ -192,8 +182,7 @@ impl TranspositionTable {
             }
         }
         let d = pack(mv, score, depth, generation, bound);
-        bucket[victim].data.store(d, Relaxed);
-        bucket[victim].check.store(key ^ d, Relaxed);
+        bucket[victim].store(key, d);
     }
 
     /// Per mille of sampled entries written in the current search.
@@ -202,7 +191,7 @@ impl TranspositionTable {
         let n = self.slots.len().min(1000);
         let used = self.slots[..n]
             .iter()
-            .filter(|s| unpack(s.data.load(Relaxed)).is_some_and(|(_, g)| g == generation))
+            .filter(|s| unpack(s.load().1).is_some_and(|(_, g)| g == generation))
             .count();
         (used * 1000 / n.max(1)) as u32
     }
