@@ -12,7 +12,8 @@ plies from the start to the end; a game NAME did not win counts the plies left t
 and the mean. With --against, the games of both runs are paired by their opening line and
 NAME's colour, and the mean difference per position is printed with its standard error:
 the positions' own spread (some are won in 5 plies, some in 200) drops out, which a count
-of wins or of capped draws cannot do. Needs only Python 3.
+of wins or of capped draws cannot do. Several runs of one suite may be given on either
+side: a position's games are averaged before pairing. Needs only Python 3.
 """
 import argparse
 import math
@@ -30,7 +31,7 @@ def games(paths):
 
 
 def run(paths, engine, cap):
-    """{(opening line, NAME moved first): (result for NAME, plies counted)}"""
+    """{(opening line, NAME moved first): [(result for NAME, plies counted), ...]}"""
     out = {}
     name = engine
     for tags in games(paths):
@@ -44,13 +45,17 @@ def run(paths, engine, cap):
         lost = tags["Result"] == ("0-1" if first else "1-0")
         result = "W" if won else "L" if lost else "D"
         key = (tags.get("Opening", ""), first)
-        out[key] = (result, plies - start if won else cap - start)
+        out.setdefault(key, []).append((result, plies - start if won else cap - start))
     return out
 
 
+def mean_plies(played):
+    return statistics.mean(p for _, p in played)
+
+
 def summary(label, games):
-    results = [r for r, _ in games.values()]
-    plies = [p for _, p in games.values()]
+    results = [r for played in games.values() for r, _ in played]
+    plies = [p for played in games.values() for _, p in played]
     mean = statistics.mean(plies) if plies else 0.0
     print(
         f"{label}: {len(results)} games, +{results.count('W')} ={results.count('D')} "
@@ -74,7 +79,7 @@ def main():
         summary("against", b)
         both = [k for k in a if k in b]
         if len(both) > 1:
-            d = [b[k][1] - a[k][1] for k in both]
+            d = [mean_plies(b[k]) - mean_plies(a[k]) for k in both]
             se = statistics.stdev(d) / math.sqrt(len(d))
             print(
                 f"paired over {len(both)} positions: against - run = "

@@ -20,6 +20,12 @@
 # The build of stops 61-69 took about 100 plies a position there on one machine (101.8
 # and 98.3 in two runs, +37 =3 -0 in both) and 79.3 on another (stop 70): play the
 # baseline in the same session as the change it is compared with.
+# SUITE=capped plays a fourth (scripts/data/chu-conversion-capped-*.txt): the 20 capped
+# draws with largeshogi 5 pawns or more ahead in the landed play's games against HaChu at
+# 10+0.1 (stops 105-111), each at ply 250 or 251. Measure it as the crush suite
+# (TC=2+0.1, 4 minutes a run); the build of e5d6113 won 36 of 60 games there in three
+# runs. A position's runs vary a lot: pool two or more runs a side
+# (scripts/conversion-speed.py averages them per position).
 # Runs scripts/vs-hachu.sh (LARGESHOGI, HACHU as there); TC (10+0.1) is the clock, OUT
 # (/tmp) where the PGNs go.
 set -e
