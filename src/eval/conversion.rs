@@ -4,7 +4,8 @@
 //! - a hunt bonus: its pieces near each enemy royal (closer is better), the enemy
 //!   royal's neighbouring squares taken away (occupied by the hunter, or off the board),
 //!   the enemy royal driven away from the centre, and a swarm bonus that grows with the
-//!   square of the hunters within two squares of the royal;
+//!   square of the hunters within two squares of the royal, and a pull on the few pieces
+//!   nearest each royal from anywhere on the board (reinforcements);
 //! - a trade-down bonus that grows as the total material shrinks, so that even trades
 //!   pay for the side ahead;
 //! - a light-material bonus: a share of the lead for each side's light pieces gone since
@@ -39,6 +40,13 @@ const SWARM_RADIUS: i32 = 2;
 /// piles attackers onto the royal's shelter rather than circling it with one or two.
 const SWARM_SQUARE: i32 = 8;
 const SWARM_MAX: i32 = 6;
+/// The nearest this many pieces of the side ahead, wherever they stand, are pulled
+/// towards each enemy royal: a royal is caught by several pieces at once, and pieces
+/// beyond the hunt's radius otherwise see no reason to come.
+const REINFORCE_PIECES: usize = 4;
+/// Centipawns per step one of those pieces stands beyond `SWARM_RADIUS` of the royal,
+/// at full weight.
+const REINFORCE_STEP: i32 = 25;
 /// Centipawns per neighbouring square the enemy royal cannot use, at full weight.
 const CAGE_SQUARE: i32 = 6;
 /// Centipawns per step the enemy royal stands away from the board's centre, at full
@@ -113,12 +121,18 @@ fn hunt(pos: &Position, ahead: Color, behind: Color) -> i32 {
         // The nearest hunters only: closeness values, summed over the best few.
         let mut near = [0i32; HUNT_PIECES as usize];
         let mut swarm = 0;
+        // The distances of the nearest pieces (`REINFORCE_PIECES`), ascending.
+        let mut nearest = [i32::MAX; REINFORCE_PIECES];
         for &p in pos.pieces(ahead) {
             if v.piece(pos.cell(p).ptype()).royal {
                 continue;
             }
             let distance = v.distance(p, r) as i32;
             swarm += (distance <= SWARM_RADIUS) as i32;
+            if let Some(i) = nearest.iter().position(|&d| d > distance) {
+                nearest[i..].rotate_right(1);
+                nearest[i] = distance;
+            }
             let closeness = HUNT_RADIUS + 1 - distance;
             if closeness <= 0 {
                 continue;
@@ -130,6 +144,12 @@ fn hunt(pos: &Position, ahead: Color, behind: Color) -> i32 {
             }
         }
         score += near.iter().sum::<i32>() * HUNT_STEP;
+        score -= nearest
+            .iter()
+            .filter(|&&d| d != i32::MAX)
+            .map(|&d| (d - SWARM_RADIUS).max(0))
+            .sum::<i32>()
+            * REINFORCE_STEP;
         let swarm = swarm.min(SWARM_MAX);
         score += swarm * swarm * SWARM_SQUARE;
         let caged = v.king_offsets[0]
