@@ -13,6 +13,7 @@ mod hook;
 mod ko;
 mod lion;
 mod lion_dog;
+mod promotions;
 mod threat;
 mod trading;
 mod yanxin;

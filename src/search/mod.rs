@@ -1155,6 +1155,9 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
+        if qdepth == 0 && best < beta && !self.abort {
+            best = self.quiet_promotions(ply, stand, best, alpha, beta, &mut moves);
+        }
         self.buffers[ply] = moves;
         if qdepth == 0 && !remembered && !self.abort {
             let bound = if best >= beta {
@@ -1167,6 +1170,44 @@ impl<'a> Worker<'a> {
             self.shared
                 .tt
                 .store(key, 0, score_to_tt(best, ply), 0, bound);
+        }
+        best
+    }
+
+    /// The quiet promotions of quiescence's first ply, after its captures: each one that
+    /// lands where it cannot be taken and whose gain can lift the score to alpha
+    /// (`Position::generate_quiet_promotions`). Returns the best score so far.
+    fn quiet_promotions(
+        &mut self,
+        ply: usize,
+        stand: i32,
+        mut best: i32,
+        mut alpha: i32,
+        beta: i32,
+        moves: &mut Vec<Move>,
+    ) -> i32 {
+        self.pos.generate_quiet_promotions(moves);
+        for &mv in moves.iter() {
+            let v = self.pos.variant;
+            let piece = v.piece(self.pos.cell(mv.from).ptype());
+            let gain = piece.promotes_to.map_or(0, |p| v.piece(p).value - piece.value);
+            if stand + gain + DELTA_MARGIN <= alpha {
+                continue;
+            }
+            let exposed = self.pos.exposed_unmade(&mv);
+            if exposed == Some(true) {
+                continue;
+            }
+            self.pos.make(mv);
+            if exposed.is_none() && self.pos.mover_exposed(&mv) {
+                self.pos.unmake();
+                continue;
+            }
+            let s = -self.qsearch(ply + 1, 1, -beta, -alpha);
+            self.pos.unmake();
+            if raise(&mut best, &mut alpha, s, beta) {
+                break;
+            }
         }
         best
     }

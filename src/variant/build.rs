@@ -497,6 +497,7 @@ impl Variant {
             placement: Vec::new(),
             light_value: Vec::new(),
             light_start: std::sync::OnceLock::new(),
+            quiet_promoters: std::sync::OnceLock::new(),
             trap_kind,
         };
         v.placement = placement::placement_table(&v);

@@ -491,6 +491,9 @@ pub struct Variant {
     /// One side's light material in the start position (`eval`'s conversion), found on
     /// first use.
     pub light_start: std::sync::OnceLock<i32>,
+    /// Which pieces may promote by a quiet move where they stand (quiescence search's
+    /// quiet promotions, `movegen::promotions`), found on first use.
+    pub quiet_promoters: std::sync::OnceLock<Vec<bool>>,
     /// Per piece type, what the evaluation's traps judge it as (raider, Lion: bits of
     /// `eval::trap_kind`; 0 for the rest).
     pub trap_kind: Vec<u8>,
