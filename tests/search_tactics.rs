@@ -273,3 +273,18 @@ fn a_capture_that_traps_the_last_royal_is_seen_in_quiescence() {
     let (mv, _) = search(sfen, 1);
     assert!(!mv.starts_with("7d3d"), "{mv}");
 }
+
+#[test]
+fn a_quiet_promotion_is_seen_beyond_the_horizon() {
+    // White's Kirin leaps into its zone next move and becomes a Lion. Taking the loose
+    // Gold with the Rook ignores that; at depth 1 only quiescence can see it, by its
+    // quiet promotions. Covering the landing square (the Rook on rank i, or the Pawn
+    // one step forward) keeps the Kirin out.
+    let sfen = "11k/12/12/10g1/12/12/5o6/12/12/12/5P6/K9R1 b - 1";
+    let (mv, score) = search(sfen, 1);
+    assert!(!mv.starts_with("2l2d"), "{mv} {score:?}");
+    assert!(
+        matches!(score, Score::Cp(cp) if cp.abs() < 100),
+        "{mv} {score:?}"
+    );
+}

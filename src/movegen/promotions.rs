@@ -17,7 +17,9 @@ pub(crate) fn quiet_promoters(v: &Variant) -> &[bool] {
         for c in Color::BOTH {
             for t in 0..types {
                 let def = &v.pieces[t];
-                let gain = def.promotes_to.map_or(0, |p| v.pieces[p as usize].value - def.value);
+                let gain = def
+                    .promotes_to
+                    .map_or(0, |p| v.pieces[p as usize].value - def.value);
                 if gain < QUIET_PROMOTION_MIN {
                     continue;
                 }
@@ -107,7 +109,10 @@ mod tests {
         pos.generate_quiet_promotions(&mut moves);
         let names: Vec<String> = moves.iter().map(|m| pos.move_to_usi(m)).collect();
         assert!(!moves.is_empty(), "{names:?}");
-        assert!(moves.iter().all(|m| m.promotes() && !pos.is_capture(m)), "{names:?}");
+        assert!(
+            moves.iter().all(|m| m.promotes() && !pos.is_capture(m)),
+            "{names:?}"
+        );
         // Straight forward and diagonally forward-left enter the zone; forward-right
         // captures the Pawn and is left to the capture generation.
         assert_eq!(moves.len(), 2, "{names:?}");

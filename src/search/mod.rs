@@ -1155,7 +1155,8 @@ impl<'a> Worker<'a> {
                 break;
             }
         }
-        if qdepth == 0 && best < beta && !self.abort {
+        // Where capture sequences explode, quiescence stays with captures.
+        if qdepth == 0 && !short && best < beta && !self.abort {
             best = self.quiet_promotions(ply, stand, best, alpha, beta, &mut moves);
         }
         self.buffers[ply] = moves;
@@ -1190,7 +1191,9 @@ impl<'a> Worker<'a> {
         for &mv in moves.iter() {
             let v = self.pos.variant;
             let piece = v.piece(self.pos.cell(mv.from).ptype());
-            let gain = piece.promotes_to.map_or(0, |p| v.piece(p).value - piece.value);
+            let gain = piece
+                .promotes_to
+                .map_or(0, |p| v.piece(p).value - piece.value);
             if stand + gain + DELTA_MARGIN <= alpha {
                 continue;
             }
