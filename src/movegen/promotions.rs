@@ -19,11 +19,7 @@ fn quiet_promoters(v: &Variant) -> &[bool] {
         let mut table = vec![false; 2 * types * v.cells];
         for c in Color::BOTH {
             for t in 0..types {
-                let def = &v.pieces[t];
-                let gain = def
-                    .promotes_to
-                    .map_or(0, |p| v.pieces[p as usize].value - def.value);
-                if gain < QUIET_PROMOTION_MIN {
+                if v.promotion_gain(t as PieceType) < QUIET_PROMOTION_MIN {
                     continue;
                 }
                 let pm = &v.moves[c.index()][t];

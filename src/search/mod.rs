@@ -1189,11 +1189,10 @@ impl<'a> Worker<'a> {
     ) -> i32 {
         self.pos.generate_quiet_promotions(moves);
         for &mv in moves.iter() {
-            let v = self.pos.variant;
-            let piece = v.piece(self.pos.cell(mv.from).ptype());
-            let gain = piece
-                .promotes_to
-                .map_or(0, |p| v.piece(p).value - piece.value);
+            let gain = self
+                .pos
+                .variant
+                .promotion_gain(self.pos.cell(mv.from).ptype());
             if stand + gain + DELTA_MARGIN <= alpha {
                 continue;
             }

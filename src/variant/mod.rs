@@ -561,6 +561,12 @@ impl Variant {
         &self.pieces[t as usize]
     }
 
+    /// What promoting piece `t` gains in value (0 for a piece that does not promote).
+    pub fn promotion_gain(&self, t: PieceType) -> i32 {
+        let d = self.piece(t);
+        d.promotes_to.map_or(0, |p| self.piece(p).value - d.value)
+    }
+
     /// Variant by name or alias (`chu`, `chushogi`, ...), from the registry.
     pub fn by_name(name: &str) -> Option<&'static Variant> {
         registry::by_name(name)

@@ -53,19 +53,17 @@ pub fn placement_terms(v: &Variant, t: usize, c: Color, s: crate::types::Sq) -> 
         let dist2 = (2 * x - cx2).abs().max((2 * y - cy2).abs());
         terms.centre = ranks - dist2;
     }
-    if let Some(p) = d.promotes_to {
-        let gain = v.pieces[p as usize].value - d.value;
-        if gain > 0 && v.promotion == PromotionRule::OnCapture {
-            // Any capture promotes (Tai): the potential is the same everywhere.
-            terms.promotion = gain / 8;
-        } else if gain > 0 {
-            let to_go = (ranks - zone - advance).max(0);
-            terms.promotion = if to_go == 0 {
-                gain / 6
-            } else {
-                gain / (8 + 4 * to_go)
-            };
-        }
+    let gain = v.promotion_gain(t as crate::types::PieceType);
+    if gain > 0 && v.promotion == PromotionRule::OnCapture {
+        // Any capture promotes (Tai): the potential is the same everywhere.
+        terms.promotion = gain / 8;
+    } else if gain > 0 {
+        let to_go = (ranks - zone - advance).max(0);
+        terms.promotion = if to_go == 0 {
+            gain / 6
+        } else {
+            gain / (8 + 4 * to_go)
+        };
     }
     terms
 }
