@@ -675,11 +675,11 @@ impl<'a> Worker<'a> {
             }
             let mut s;
             if first {
-                s = -self.search(depth - 1, 1, -beta, -alpha, true);
+                s = -self.search(depth - 1, 1, -beta, -alpha, true, false);
             } else {
-                s = -self.search(depth - 1, 1, -alpha - 1, -alpha, false);
+                s = -self.search(depth - 1, 1, -alpha - 1, -alpha, false, true);
                 if s > alpha && s < beta && !self.abort {
-                    s = -self.search(depth - 1, 1, -beta, -alpha, true);
+                    s = -self.search(depth - 1, 1, -beta, -alpha, true, false);
                 }
                 if let Some(busy) = busy {
                     busy.leave(child, claim);
@@ -712,7 +712,7 @@ impl<'a> Worker<'a> {
             .iter()
             .map(|&(m, _)| {
                 self.pos.make(m);
-                let s = -self.search(depth - 1, 1, -INF, INF, true);
+                let s = -self.search(depth - 1, 1, -INF, INF, true, false);
                 self.pos.unmake();
                 (m, s)
             })
@@ -780,22 +780,43 @@ impl<'a> Worker<'a> {
         alpha: i32,
         beta: i32,
         pv_node: bool,
+        cut_node: bool,
     ) -> i32 {
         let mut r = 0;
         if depth >= LMR_MIN_DEPTH && searched >= LMR_MIN_SEARCHED && !unreduced && !mv.promotes() {
-            r = (reduction(depth, searched) - pv_node as i32 - history / HISTORY_PER_PLY).max(1);
+            r = (reduction(depth, searched) - pv_node as i32 + cut_node as i32
+                - history / HISTORY_PER_PLY)
+                .max(1);
         }
-        let mut s = -self.search(depth - 1 - r, ply + 1, -alpha - 1, -alpha, false);
+        let mut s = -self.search(
+            depth - 1 - r,
+            ply + 1,
+            -alpha - 1,
+            -alpha,
+            false,
+            r > 0 || !cut_node,
+        );
         if s > alpha && r > 0 {
-            s = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, false);
+            s = -self.search(depth - 1, ply + 1, -alpha - 1, -alpha, false, !cut_node);
         }
         if s > alpha && s < beta && pv_node && !self.abort {
-            s = -self.search(depth - 1, ply + 1, -beta, -alpha, true);
+            s = -self.search(depth - 1, ply + 1, -beta, -alpha, true, false);
         }
         s
     }
 
-    fn search(&mut self, depth: i32, ply: usize, mut alpha: i32, beta: i32, pv_node: bool) -> i32 {
+    /// `cut_node`: a non-PV node expected to fail high (the first move of its parent's
+    /// null-window search, or a reduced sibling), whose late moves are reduced one ply
+    /// more (Stockfish's `cutNode`).
+    fn search(
+        &mut self,
+        depth: i32,
+        ply: usize,
+        mut alpha: i32,
+        beta: i32,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
         if self.abort {
             return 0;
         }
@@ -874,7 +895,7 @@ impl<'a> Worker<'a> {
         {
             let r = 2 + depth / 4;
             self.pos.make_null();
-            let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false);
+            let s = -self.search(depth - 1 - r, ply + 1, -beta, -beta + 1, false, !cut_node);
             self.pos.unmake();
             if s >= beta && !self.abort {
                 return if s > MATE_BOUND { beta } else { s };
@@ -968,7 +989,14 @@ impl<'a> Worker<'a> {
                 continue;
             }
             let s = if searched == 0 {
-                -self.search(depth - 1, ply + 1, -beta, -alpha, pv_node)
+                -self.search(
+                    depth - 1,
+                    ply + 1,
+                    -beta,
+                    -alpha,
+                    pv_node,
+                    !pv_node && !cut_node,
+                )
             } else {
                 let s = self.search_sibling(
                     mv,
@@ -980,6 +1008,7 @@ impl<'a> Worker<'a> {
                     alpha,
                     beta,
                     pv_node,
+                    cut_node,
                 );
                 if let Some(busy) = busy {
                     busy.leave(child, claim);
