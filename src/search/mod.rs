@@ -765,9 +765,9 @@ impl<'a> Worker<'a> {
     }
 
     /// A move after the first (already made on the board): null window, late quiet moves
-    /// reduced first (less when their history is good, more when bad; never where
-    /// `unreduced`: a winning capture, a check in a decided game), re-searched at full
-    /// depth and then with the full window as needed.
+    /// reduced first (less when their history is good, more when bad, one ply more at an
+    /// expected cut node; never where `unreduced`: a winning capture, a check in a
+    /// decided game), re-searched at full depth and then with the full window as needed.
     #[allow(clippy::too_many_arguments)]
     fn search_sibling(
         &mut self,
