@@ -349,10 +349,9 @@ mod tests {
         let lines = random_line(5, 240).into_iter().chain(random_line(9, 240));
         // A line's last position may have lost a royal, which no SFEN can hold.
         for pos in lines.filter(|p| p.royal_count(Color::Black) * p.royal_count(Color::White) > 0) {
-            let pos = &pos;
-            let mirror = mirrored(pos);
-            assert_eq!(evaluate(pos), evaluate(&mirror), "{}", pos.to_sfen());
-            decided += conversion::decided(pos) as usize;
+            let mirror = mirrored(&pos);
+            assert_eq!(evaluate(&pos), evaluate(&mirror), "{}", pos.to_sfen());
+            decided += conversion::decided(&pos) as usize;
         }
         // The lines reach material leads, so the conversion terms are compared too.
         assert!(decided > 20, "only {decided} decided positions");
