@@ -294,7 +294,7 @@ mod tests {
                 .expect("a rectangular board")
         };
         let mut mirror = Position::empty(v, pos.rules);
-        for c in [Color::Black, Color::White] {
+        for c in Color::BOTH {
             for &s in pos.pieces(c) {
                 mirror
                     .put(turned(s), pos.cell(s).ptype(), c.flip())
