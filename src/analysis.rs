@@ -238,6 +238,7 @@ pub fn print_eval(pos: &Position, format: Format, at: Option<(usize, usize)>) {
             ("guards", s.guards),
             ("near_enemy", s.near_enemy),
             ("mobility", s.mobility),
+            ("open_lines", s.open_lines),
             ("score", s.score()),
         ]
     };

@@ -103,8 +103,8 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Print the static evaluation term by term instead of searching (with --game, of
-        /// every position before each move and after the last). Counts are raw: guards
-        /// and mobility in squares, centre in half-steps, near_enemy in centipawns.
+        /// every position before each move and after the last). Counts are raw: guards,
+        /// mobility and open_lines in squares, centre in half-steps, near_enemy in centipawns.
         #[arg(long, conflicts_with_all = ["depth", "movetime", "multipv"])]
         eval: bool,
     },

@@ -8,7 +8,8 @@
 //! - conversion: a side far ahead hunts the enemy royals, trades down and takes the light
 //!   pieces off (`conversion`);
 //! - raiders worth 10 pawns or more shut in inside the enemy camp (`traps`);
-//! - mobility of the ranging pieces (the first squares along each of their rides), left
+//! - mobility of the ranging pieces (the first squares along each of their rides), and
+//!   open lines to the royals along which an enemy ranging piece could come, both left
 //!   out by `evaluate_within` when the rest of the score is far outside the search window.
 //!
 //! The search asks through a per-thread `EvalCache`; `trace` gives the terms one by one.
@@ -38,6 +39,11 @@ const MOBILITY_SQUARE: i32 = 3;
 /// Squares of each ride counted: whether a ride is open or blocked near the piece says
 /// most, and far squares cost time on big boards.
 const MOBILITY_REACH: u8 = 2;
+/// Centipawns per empty square (up to `OPEN_LINE_REACH` a line) on the lines from a royal
+/// in the directions an enemy ranging piece rides towards it: a royal with open lines
+/// around it can be reached from afar.
+const OPEN_LINE_SQUARE: i32 = 4;
+const OPEN_LINE_REACH: i32 = 6;
 /// Mobility rarely moves the score by more than this: beyond it the search window
 /// decides without it.
 const LAZY_MARGIN: i32 = 200;
@@ -71,10 +77,14 @@ fn needs_mobility(s: i32, alpha: i32, beta: i32) -> bool {
     s + LAZY_MARGIN > alpha && s - LAZY_MARGIN < beta
 }
 
-/// The mobility term for the side to move.
+/// The mobility and open-line terms for the side to move.
 fn mobility_score(pos: &Position) -> i32 {
     let us = pos.side_to_move();
-    MOBILITY_SQUARE * (mobility(pos, us) - mobility(pos, us.flip()))
+    let (ours, our_rides) = mobility(pos, us);
+    let (theirs, their_rides) = mobility(pos, us.flip());
+    MOBILITY_SQUARE * (ours - theirs)
+        - OPEN_LINE_SQUARE
+            * (open_lines(pos, us, their_rides) - open_lines(pos, us.flip(), our_rides))
 }
 
 /// Entries of an `EvalCache` (16 bytes each: 1 MB).
@@ -219,19 +229,52 @@ fn royal_safety(pos: &Position, c: Color) -> (i32, i32) {
     (guards, near_enemy)
 }
 
-/// Squares the ranging pieces of `c` reach, up to `MOBILITY_REACH` along each ride.
-fn mobility(pos: &Position, c: Color) -> i32 {
+/// Squares the ranging pieces of `c` reach, up to `MOBILITY_REACH` along each ride, and
+/// the directions they ride in (bit `i`: `king_offsets[0][i]`).
+fn mobility(pos: &Position, c: Color) -> (i32, u8) {
     let v = pos.variant;
     let mut n = 0;
+    let mut rides = 0u8;
     for &from in pos.pieces(c) {
         let t = pos.cell(from).ptype() as usize;
-        for &(off, range) in &v.moves[c.index()][t].long_rides {
+        let moves = &v.moves[c.index()][t];
+        rides |= moves.long_ride_dirs;
+        for &(off, range) in &moves.long_rides {
             let mut s = from;
             for _ in 0..range.min(MOBILITY_REACH) {
                 s = s.offset(off);
                 let cell = pos.cell(s);
                 if !cell.is_empty() {
                     n += cell.is_color(c.flip()) as i32;
+                    break;
+                }
+                n += 1;
+            }
+        }
+    }
+    (n, rides)
+}
+
+/// Empty squares (up to `OPEN_LINE_REACH` a line) on the lines out from each royal of `c`
+/// in the directions whose opposite the enemy rides in (`enemy_rides`, as `mobility`
+/// gives them): the lines an enemy ranging piece could come down.
+fn open_lines(pos: &Position, c: Color, enemy_rides: u8) -> i32 {
+    // Bit i: the enemy rides towards a royal along direction i (opposites are 4 apart).
+    let towards = enemy_rides.rotate_left(4);
+    if towards == 0 {
+        return 0;
+    }
+    let steps = &pos.variant.king_offsets[0];
+    let mut n = 0;
+    for r in pos.royals(c) {
+        for (i, &d) in steps.iter().enumerate() {
+            if towards & (1 << i) == 0 {
+                continue;
+            }
+            let mut s = r;
+            for _ in 0..OPEN_LINE_REACH {
+                s = s.offset(d);
+                if !pos.cell(s).is_empty() {
                     break;
                 }
                 n += 1;

@@ -4,7 +4,8 @@
 //! the weight beside it, and `Trace::total` is `evaluate` itself.
 
 use super::{
-    conversion, mobility, royal_safety, traps, GUARD_BONUS, MOBILITY_SQUARE, NEAR_ENEMY_PER_100,
+    conversion, mobility, open_lines, royal_safety, traps, GUARD_BONUS, MOBILITY_SQUARE,
+    NEAR_ENEMY_PER_100, OPEN_LINE_SQUARE,
 };
 use crate::position::Position;
 use crate::types::Color;
@@ -33,6 +34,9 @@ pub struct SideTerms {
     pub near_enemy: i32,
     /// Squares the ranging pieces reach (weight `MOBILITY_SQUARE`).
     pub mobility: i32,
+    /// Empty squares on the lines an enemy ranging piece could come down to a royal
+    /// (weight `-OPEN_LINE_SQUARE`).
+    pub open_lines: i32,
 }
 
 /// The whole evaluation of a position.
@@ -57,6 +61,7 @@ impl SideTerms {
         self.material + self.hand + placement.value() - self.shut_in + GUARD_BONUS * self.guards
             - NEAR_ENEMY_PER_100 * self.near_enemy / 100
             + MOBILITY_SQUARE * self.mobility
+            - OPEN_LINE_SQUARE * self.open_lines
     }
 }
 
@@ -69,7 +74,8 @@ fn side_terms(pos: &Position, c: Color) -> SideTerms {
         shut_in: traps::penalty(pos, c),
         guards,
         near_enemy,
-        mobility: mobility(pos, c),
+        mobility: mobility(pos, c).0,
+        open_lines: open_lines(pos, c, mobility(pos, c.flip()).1),
         ..SideTerms::default()
     };
     for &s in pos.pieces(c) {

@@ -208,6 +208,12 @@ fn compile_moves(g: &Geometry, c: Color, p: &PieceDef) -> PieceMoves {
     }
     place_rides(&mut m, g, &rides);
     m.long_rides = m.rides.iter().copied().filter(|r| r.1 >= 2).collect();
+    for (i, &d) in KING_DIRS.iter().enumerate() {
+        let step = g.offset(to_board(Color::Black, d));
+        if m.long_rides.iter().any(|r| r.0 == step) {
+            m.long_ride_dirs |= 1 << i;
+        }
+    }
     m.uncommon = !m.leap_rides.is_empty()
         || !m.bent_lion.is_empty()
         || !m.lion_dogs.is_empty()

@@ -116,6 +116,9 @@ pub struct PieceMoves {
     /// The rides of `rides` that reach two squares or more (the evaluation's mobility
     /// counts only these; most pieces have none).
     pub long_rides: Vec<(i16, u8)>,
+    /// The directions of `long_rides`: bit `i` for the board direction of
+    /// `Variant::king_offsets[0][i]` (opposite directions are four bits apart).
+    pub long_ride_dirs: u8,
     /// Has Lion-Dog, hook, Emperor, leaping-ride or bent-Lion power (generated off the
     /// common path).
     pub uncommon: bool,
