@@ -299,14 +299,35 @@ mod tests {
     fn mobility_counts_the_near_squares_of_open_rides() {
         // A Rook in the centre: four open rides, two squares each. The King only steps.
         let open = chu("11k/12/12/12/12/6R5/12/12/12/12/12/K11 b - 1");
-        assert_eq!(mobility(&open, Color::Black), 8);
+        assert_eq!(mobility(&open, Color::Black).0, 8);
         // On the edge beside its King: one ride off the board, one blocked by the King.
         let corner = chu("11k/12/12/12/12/12/12/12/12/12/12/KR10 b - 1");
-        assert_eq!(mobility(&corner, Color::Black), 4);
+        assert_eq!(mobility(&corner, Color::Black).0, 4);
         // An enemy piece on the first square counts once and ends the ride.
         let capture = chu("11k/12/12/12/12/6R5/6p5/12/12/12/12/K11 b - 1");
-        assert_eq!(mobility(&capture, Color::Black), 7);
+        assert_eq!(mobility(&capture, Color::Black).0, 7);
         assert!(evaluate(&open) > evaluate(&corner));
+    }
+
+    #[test]
+    fn open_lines_count_the_empty_squares_towards_enemy_riders() {
+        let lines = |sfen: &str| {
+            let pos = chu(sfen);
+            open_lines(&pos, Color::Black, mobility(&pos, Color::White).1)
+        };
+        // A white Rook rides orthogonally: the King's lines left (5 squares), right (6)
+        // and up (6 of 11 counted) are open; down is off the board.
+        assert_eq!(lines("k4r6/12/12/12/12/12/12/12/12/12/12/5K6 b - 1"), 17);
+        // A Gold in front of the King closes the file.
+        assert_eq!(lines("k4r6/12/12/12/12/12/12/12/12/12/5G6/5K6 b - 1"), 11);
+        // A white Bishop rides diagonally: the two upward diagonals (5 and 6 squares).
+        assert_eq!(lines("k4b6/12/12/12/12/12/12/12/12/12/12/5K6 b - 1"), 11);
+        // No enemy rider, no open line.
+        assert_eq!(lines("k11/12/12/12/12/12/12/12/12/12/12/5K6 b - 1"), 0);
+        // The term costs the side whose royal stands open.
+        let open = chu("k4r6/12/12/12/12/12/12/12/12/12/12/5K6 b - 1");
+        let shut = chu("k4r6/12/12/12/12/12/12/12/12/12/12/4GKG5 b - 1");
+        assert!(mobility_score(&open) < mobility_score(&shut));
     }
 
     /// The positions of a pseudo-random Chu game of at most `plies` plies.
@@ -440,8 +461,14 @@ mod tests {
         let pos = chu("11k/12/12/12/12/6R5/6p5/12/12/12/12/K11 b - 1");
         let full = evaluate(&pos);
         assert_eq!(evaluate_within(&pos, full - 1, full + 1), full);
-        // Far outside the window mobility is left out.
+        // Far outside the window mobility and open lines are left out: the Rook's 7
+        // squares, and the lines it could come down to White's King.
         let lazy = evaluate_within(&pos, full + 5000, full + 5001);
-        assert_eq!(lazy, full - MOBILITY_SQUARE * 7);
+        let white_lines = open_lines(&pos, Color::White, mobility(&pos, Color::Black).1);
+        assert!(white_lines > 0);
+        assert_eq!(
+            lazy,
+            full - MOBILITY_SQUARE * 7 - OPEN_LINE_SQUARE * white_lines
+        );
     }
 }
