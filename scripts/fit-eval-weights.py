@@ -31,7 +31,7 @@ import numpy as np
 # Free terms and the engine's weights today (centipawns per unit, eval/mod.rs and
 # variant/placement.rs); `fixed` is the centipawn sum that keeps weight 1.
 FREE = {"centre": 1.0, "royal_advance": -12.0, "guards": 12.0, "near_enemy": -0.04,
-        "mobility": 3.0}
+        "mobility": 3.0, "open_lines": -4.0}
 FIXED = ["material", "hand", "promotion"]
 RIDGE = 1e-6
 SCORE = {"1-0": 1.0, "0-1": 0.0, "1/2-1/2": 0.5}

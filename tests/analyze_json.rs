@@ -151,6 +151,7 @@ fn eval_prints_the_terms_of_every_position() {
             "guards",
             "near_enemy",
             "mobility",
+            "open_lines",
             "score",
         ] {
             assert!(e[side][key].is_i64(), "{side}.{key} missing in {e}");
