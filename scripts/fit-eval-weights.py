@@ -15,8 +15,8 @@ method with a small ridge; a term's weight in centipawns is its coefficient over
 material's. Material and hand stay at weight 1 (the piece values are fitted on their
 own, scripts/fit-piece-values.py), as do the promotion potential and the conversion
 and shut-in terms, which are already in centipawns; the raw counts (centre half-steps,
-royal advance, guards, enemy material near the royals, mobility, open lines) get free weights.
-Prints the held-out log-loss (alternate blocks of samples) of the engine's weights and
+royal advance, guards, enemy material near the royals, mobility, open lines) get free
+weights. Prints the held-out log-loss (alternate blocks of samples) of the engine's weights and
 of the fit, then the fitted weights beside the engine's. Needs numpy.
 """
 import gzip
